@@ -1,0 +1,399 @@
+//! The difference tables of the 0x88 board, and the attack queries built on them.
+//!
+//! On the 0x88 board the difference of two square numbers names their geometric relation
+//! uniquely, so a table indexed by `from - to + 128` says at once which pieces could attack
+//! along that difference ([`attack_mask`]) and which unit step walks the ray ([`ray_step`]).
+//! "Is `sq` attacked by the rook on `r`?" is then one lookup and, only if that says yes, a
+//! short walk over the squares in between.
+
+use crate::board::Board0x88;
+use crate::piece::{Color, Piece, PieceKind};
+use crate::square::{Square, SquareSet};
+
+/// Attack bit: a white pawn (attacks one rank up, one file aside).
+pub const WHITE_PAWN_ATTACK: u8 = 1 << 0;
+/// Attack bit: a black pawn (attacks one rank down, one file aside).
+pub const BLACK_PAWN_ATTACK: u8 = 1 << 1;
+/// Attack bit: a knight's jump.
+pub const KNIGHT_ATTACK: u8 = 1 << 2;
+/// Attack bit: a king's step.
+pub const KING_ATTACK: u8 = 1 << 3;
+/// Attack bit: a diagonal ray (bishop, queen).
+pub const DIAGONAL_ATTACK: u8 = 1 << 4;
+/// Attack bit: a straight ray along a rank or file (rook, queen).
+pub const STRAIGHT_ATTACK: u8 = 1 << 5;
+/// Both ray bits: the attacks that a piece in between can block.
+pub const SLIDER_ATTACK: u8 = DIAGONAL_ATTACK | STRAIGHT_ATTACK;
+
+/// The index of the pair (`from`, `to`) in the difference tables: `from - to + 128` as a byte.
+///
+/// Differences lie in -119..=119, so the index lies in 9..=247 and a `[T; 256]` table needs no
+/// bounds check.
+#[must_use]
+#[inline(always)]
+pub const fn diff_index(from: u8, to: u8) -> usize {
+    from.wrapping_sub(to).wrapping_add(128) as usize
+}
+
+/// `ATTACK_MASK[diff_index(from, to)]`: the attack bits of the pieces on `from` that could reach
+/// `to` on an empty board.
+pub const ATTACK_MASK: [u8; 256] = build_attack_mask();
+
+/// `RAY_STEP[diff_index(from, to)]`: the unit step from `from` towards `to` along a rank, file or
+/// diagonal, 0 where no such line joins them.
+pub const RAY_STEP: [i8; 256] = build_ray_step();
+
+/// The attack bits of each piece byte (colour and kind; the virgin bit is masked off).
+const PIECE_ATTACKS: [u8; 32] = build_piece_attacks();
+
+const fn signum(x: i32) -> i32 {
+    if x > 0 {
+        1
+    } else if x < 0 {
+        -1
+    } else {
+        0
+    }
+}
+
+/// The index of the difference of a move by `df` files and `dr` ranks from `from` to `to`.
+const fn index_of_step(df: i32, dr: i32) -> usize {
+    (128 - (dr * 16 + df)) as usize
+}
+
+const fn build_attack_mask() -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut dr: i32 = -7;
+    while dr <= 7 {
+        let mut df: i32 = -7;
+        while df <= 7 {
+            let (adr, adf) = (dr.abs(), df.abs());
+            let mut bits = 0u8;
+            if dr != 0 || df != 0 {
+                if adr <= 1 && adf <= 1 {
+                    bits |= KING_ATTACK;
+                }
+                if adf == 1 && dr == 1 {
+                    bits |= WHITE_PAWN_ATTACK;
+                }
+                if adf == 1 && dr == -1 {
+                    bits |= BLACK_PAWN_ATTACK;
+                }
+                if (adr == 1 && adf == 2) || (adr == 2 && adf == 1) {
+                    bits |= KNIGHT_ATTACK;
+                }
+                if adr == adf {
+                    bits |= DIAGONAL_ATTACK;
+                }
+                if adr == 0 || adf == 0 {
+                    bits |= STRAIGHT_ATTACK;
+                }
+            }
+            table[index_of_step(df, dr)] = bits;
+            df += 1;
+        }
+        dr += 1;
+    }
+    table
+}
+
+const fn build_ray_step() -> [i8; 256] {
+    let mut table = [0i8; 256];
+    let mut dr: i32 = -7;
+    while dr <= 7 {
+        let mut df: i32 = -7;
+        while df <= 7 {
+            if (dr != 0 || df != 0) && (dr == 0 || df == 0 || dr.abs() == df.abs()) {
+                table[index_of_step(df, dr)] = (signum(dr) * 16 + signum(df)) as i8;
+            }
+            df += 1;
+        }
+        dr += 1;
+    }
+    table
+}
+
+const fn build_piece_attacks() -> [u8; 32] {
+    let mut table = [0u8; 32];
+    let mut color = 0;
+    while color < 2 {
+        let c = if color == 0 {
+            Piece::WHITE
+        } else {
+            Piece::BLACK
+        };
+        let pawn = if color == 0 {
+            WHITE_PAWN_ATTACK
+        } else {
+            BLACK_PAWN_ATTACK
+        };
+        table[(c | PieceKind::Pawn as u8) as usize] = pawn;
+        table[(c | PieceKind::Knight as u8) as usize] = KNIGHT_ATTACK;
+        table[(c | PieceKind::King as u8) as usize] = KING_ATTACK;
+        table[(c | PieceKind::Bishop as u8) as usize] = DIAGONAL_ATTACK;
+        table[(c | PieceKind::Rook as u8) as usize] = STRAIGHT_ATTACK;
+        table[(c | PieceKind::Queen as u8) as usize] = SLIDER_ATTACK;
+        color += 1;
+    }
+    table
+}
+
+/// The attack bits of the pieces that could go from `from` to `to` on an empty board.
+///
+/// ```
+/// use x88::Square;
+/// use x88::attacks::{attack_mask, KNIGHT_ATTACK, STRAIGHT_ATTACK};
+/// let g1 = Square::G1;
+/// assert_ne!(attack_mask(g1, "f3".parse().unwrap()) & KNIGHT_ATTACK, 0);
+/// assert_ne!(attack_mask(g1, "g8".parse().unwrap()) & STRAIGHT_ATTACK, 0);
+/// ```
+#[must_use]
+#[inline(always)]
+pub fn attack_mask(from: Square, to: Square) -> u8 {
+    ATTACK_MASK[diff_index(from.index(), to.index())]
+}
+
+/// The unit 0x88 step from `from` towards `to` along a rank, file or diagonal; 0 if none joins
+/// them (or they are the same square).
+///
+/// ```
+/// use x88::Square;
+/// use x88::attacks::ray_step;
+/// assert_eq!(ray_step(Square::A1, Square::H8), 17);
+/// assert_eq!(ray_step(Square::H1, Square::A1), -1);
+/// assert_eq!(ray_step(Square::A1, "b3".parse().unwrap()), 0);
+/// ```
+#[must_use]
+#[inline(always)]
+pub fn ray_step(from: Square, to: Square) -> i8 {
+    RAY_STEP[diff_index(from.index(), to.index())]
+}
+
+/// [`ray_step`] on raw 0x88 numbers.
+#[inline(always)]
+pub(crate) fn ray_step_raw(from: u8, to: u8) -> i8 {
+    RAY_STEP[diff_index(from, to)]
+}
+
+/// [`attack_mask`] on raw 0x88 numbers.
+#[inline(always)]
+pub(crate) fn attack_mask_raw(from: u8, to: u8) -> u8 {
+    ATTACK_MASK[diff_index(from, to)]
+}
+
+/// The attack bits of a piece byte (0 for an empty square).
+#[inline(always)]
+pub(crate) fn piece_attacks(piece: u8) -> u8 {
+    PIECE_ATTACKS[(piece & 31) as usize]
+}
+
+/// Whether `attack` bits of the attacker on `from` can reach `to` on this board: one table
+/// lookup, and a walk over the squares in between for a slider. `ignore_a` and `ignore_b` are
+/// treated as empty (the king lifted off the board, a castling rook about to leave).
+#[inline(always)]
+pub(crate) fn reaches(board: &Board0x88, from: u8, to: u8, ignore_a: u8, ignore_b: u8) -> bool {
+    let idx = diff_index(from, to);
+    let hits = ATTACK_MASK[idx] & piece_attacks(board.cell(from));
+    if hits == 0 {
+        return false;
+    }
+    if hits & SLIDER_ATTACK == 0 {
+        return true;
+    }
+    let step = RAY_STEP[diff_index(to, from)];
+    let mut sq = to.wrapping_add(step as u8);
+    while sq != from {
+        if board.cell(sq) != 0 && sq != ignore_a && sq != ignore_b {
+            return false;
+        }
+        sq = sq.wrapping_add(step as u8);
+    }
+    true
+}
+
+impl Board0x88 {
+    /// Whether a piece of colour `by` attacks `square` (whatever stands on it).
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color};
+    /// let board = Board0x88::default();
+    /// assert!(board.is_attacked("f3".parse().unwrap(), Color::White));
+    /// assert!(!board.is_attacked("e4".parse().unwrap(), Color::White));
+    /// ```
+    #[must_use]
+    pub fn is_attacked(&self, square: Square, by: Color) -> bool {
+        self.attacked_ignoring(square.index(), by, 0x80, 0x80)
+    }
+
+    /// [`Board0x88::is_attacked`] with up to two squares treated as empty (`0x80` for none).
+    #[inline]
+    pub(crate) fn attacked_ignoring(&self, sq: u8, by: Color, ignore_a: u8, ignore_b: u8) -> bool {
+        self.piece_squares(by)
+            .iter()
+            .any(|&from| reaches(self, from.index(), sq, ignore_a, ignore_b))
+    }
+
+    /// The squares of the pieces of colour `by` that attack `square`.
+    #[must_use]
+    pub fn attackers(&self, square: Square, by: Color) -> SquareSet {
+        let mut set = SquareSet::EMPTY;
+        for &from in self.piece_squares(by) {
+            if reaches(self, from.index(), square.index(), 0x80, 0x80) {
+                set.insert(from);
+            }
+        }
+        set
+    }
+
+    /// The squares of the pieces that give check to the side to move.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let board: Board0x88 = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1".parse().unwrap();
+    /// assert_eq!(board.checkers().len(), 1);
+    /// assert!(board.is_check());
+    /// ```
+    #[must_use]
+    pub fn checkers(&self) -> SquareSet {
+        let us = self.side_to_move();
+        self.attackers(self.king_square(us), !us)
+    }
+
+    /// Whether the side to move is in check.
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        let us = self.side_to_move();
+        self.is_attacked(self.king_square(us), !us)
+    }
+
+    /// The pieces of the side to move that are pinned to their king: each stands alone between
+    /// the king and an enemy slider that would attack the king if it moved off the line.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let board: Board0x88 = "4k3/8/8/b7/8/8/3N4/4K3 w - - 0 1".parse().unwrap();
+    /// let pinned = board.pinned();
+    /// assert!(pinned.contains("d2".parse().unwrap()));
+    /// assert_eq!(pinned.len(), 1);
+    /// ```
+    #[must_use]
+    pub fn pinned(&self) -> SquareSet {
+        let us = self.side_to_move();
+        let king = self.king_square(us).index();
+        let mut set = SquareSet::EMPTY;
+        for &enemy in self.piece_squares(!us) {
+            if let Some(pinned) = self.pinned_by(king, enemy.index(), us) {
+                set.insert(Square::from_index_unchecked(pinned));
+            }
+        }
+        set
+    }
+
+    /// If the enemy slider on `enemy` pins a piece of `us` to the king on `king`, its square.
+    #[inline]
+    pub(crate) fn pinned_by(&self, king: u8, enemy: u8, us: Color) -> Option<u8> {
+        let hits = ATTACK_MASK[diff_index(enemy, king)] & piece_attacks(self.cell(enemy));
+        if hits & SLIDER_ATTACK == 0 {
+            return None;
+        }
+        let ray = RAY_STEP[diff_index(king, enemy)];
+        let first = self.next_piece(king, ray);
+        let pinned = first != enemy
+            && self.cell(first) & us.bit() != 0
+            && self.next_piece(first, ray) == enemy;
+        pinned.then_some(first)
+    }
+
+    /// The first occupied square after `from` in direction `step`; the caller knows that one
+    /// lies on the board in that direction.
+    #[inline(always)]
+    pub(crate) fn next_piece(&self, from: u8, step: i8) -> u8 {
+        let mut sq = from.wrapping_add(step as u8);
+        while self.cell(sq) == 0 {
+            sq = sq.wrapping_add(step as u8);
+        }
+        sq
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The geometric relation of two squares, found by walking every direction step by step.
+    fn brute_force(from: Square, to: Square) -> (u8, i8) {
+        let (f0, r0) = (from.file().index() as i32, from.rank().index() as i32);
+        let (f1, r1) = (to.file().index() as i32, to.rank().index() as i32);
+        let mut bits = 0;
+        let mut step = 0;
+        for (df, dr) in [
+            (1, 2),
+            (2, 1),
+            (-1, 2),
+            (-2, 1),
+            (1, -2),
+            (2, -1),
+            (-1, -2),
+            (-2, -1),
+        ] {
+            if f0 + df == f1 && r0 + dr == r1 {
+                bits |= KNIGHT_ATTACK;
+            }
+        }
+        for df in -1..=1i32 {
+            for dr in -1..=1i32 {
+                if df == 0 && dr == 0 {
+                    continue;
+                }
+                let (mut f, mut r, mut n) = (f0, r0, 0);
+                loop {
+                    f += df;
+                    r += dr;
+                    n += 1;
+                    if !(0..8).contains(&f) || !(0..8).contains(&r) {
+                        break;
+                    }
+                    if f == f1 && r == r1 {
+                        step = (dr * 16 + df) as i8;
+                        bits |= if df != 0 && dr != 0 {
+                            DIAGONAL_ATTACK
+                        } else {
+                            STRAIGHT_ATTACK
+                        };
+                        if n == 1 {
+                            bits |= KING_ATTACK;
+                            if df != 0 && dr == 1 {
+                                bits |= WHITE_PAWN_ATTACK;
+                            }
+                            if df != 0 && dr == -1 {
+                                bits |= BLACK_PAWN_ATTACK;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        (bits, step)
+    }
+
+    #[test]
+    fn tables_match_brute_force_ray_walks_for_every_pair() {
+        for from in Square::all() {
+            for to in Square::all() {
+                let (bits, step) = brute_force(from, to);
+                assert_eq!(attack_mask(from, to), bits, "{from} -> {to}");
+                assert_eq!(ray_step(from, to), step, "{from} -> {to}");
+            }
+        }
+    }
+
+    #[test]
+    fn index_stays_inside_the_used_range() {
+        for from in Square::all() {
+            for to in Square::all() {
+                let i = diff_index(from.index(), to.index());
+                assert!((9..=247).contains(&i));
+            }
+        }
+    }
+}

@@ -1,0 +1,492 @@
+//! [`Board0x88`]: the position, its piece lists and its hash.
+
+use crate::piece::{Color, Piece, PieceKind};
+use crate::square::{File, Rank, Square};
+use crate::zobrist;
+use bitflags::bitflags;
+use core::fmt;
+
+bitflags! {
+    /// Which castling moves each side may still make, as FEN's `KQkq` says.
+    ///
+    /// The board keeps this in the virgin bits of its kings and rooks (see [`Piece`]);
+    /// [`Board0x88::castling_rights`] reads it from there.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    pub struct CastlingRights: u8 {
+        /// White may castle towards the h-file (`K`).
+        const WHITE_KINGSIDE = 1;
+        /// White may castle towards the a-file (`Q`).
+        const WHITE_QUEENSIDE = 2;
+        /// Black may castle towards the h-file (`k`).
+        const BLACK_KINGSIDE = 4;
+        /// Black may castle towards the a-file (`q`).
+        const BLACK_QUEENSIDE = 8;
+    }
+}
+
+impl CastlingRights {
+    /// The right of `color` to castle on the king side (`kingside`) or the queen side.
+    #[must_use]
+    pub const fn of(color: Color, kingside: bool) -> CastlingRights {
+        match (color, kingside) {
+            (Color::White, true) => CastlingRights::WHITE_KINGSIDE,
+            (Color::White, false) => CastlingRights::WHITE_QUEENSIDE,
+            (Color::Black, true) => CastlingRights::BLACK_KINGSIDE,
+            (Color::Black, false) => CastlingRights::BLACK_QUEENSIDE,
+        }
+    }
+}
+
+/// Most pieces a side can have; the size of each piece list.
+pub(crate) const MAX_PIECES: usize = 16;
+
+/// A chess position on the 0x88 board.
+///
+/// The 128-byte array holds the piece byte of each square in its on-board half; the off-board
+/// half (the squares with bit `0x08` set) holds, for the piece on square `sq`, its index in the
+/// piece list of its colour at `sq | 8`. The piece lists (king first) let move generation and
+/// attack tests visit only the pieces there are, never the 64 squares.
+///
+/// `Board0x88` is `Copy` (under 192 bytes), so both copy-make and
+/// [`make_move`](Board0x88::make_move) / [`unmake_move`](Board0x88::unmake_move) work.
+///
+/// ```
+/// use x88::{Board0x88, Color, PieceKind, Square};
+/// let board = Board0x88::default();
+/// assert_eq!(board.side_to_move(), Color::White);
+/// assert_eq!(board.piece_at(Square::E1).kind(), Some(PieceKind::King));
+/// assert_eq!(board.legal_moves().len(), 20);
+/// ```
+#[derive(Clone, Copy)]
+pub struct Board0x88 {
+    cells: [u8; 128],
+    lists: [[Square; MAX_PIECES]; 2],
+    counts: [u8; 2],
+    side: Color,
+    ep: Option<Square>,
+    halfmove: u16,
+    fullmove: u16,
+    hash: u64,
+}
+
+/// The FEN of the standard start position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+impl Default for Board0x88 {
+    /// The standard start position.
+    fn default() -> Board0x88 {
+        Board0x88::start_position()
+    }
+}
+
+impl Board0x88 {
+    /// The standard start position.
+    #[must_use]
+    pub fn start_position() -> Board0x88 {
+        let mut board = Board0x88::empty();
+        let back = [
+            PieceKind::Rook,
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Queen,
+            PieceKind::King,
+            PieceKind::Bishop,
+            PieceKind::Knight,
+            PieceKind::Rook,
+        ];
+        for color in Color::ALL {
+            let (back_rank, pawn_rank) = match color {
+                Color::White => (Rank::First, Rank::Second),
+                Color::Black => (Rank::Eighth, Rank::Seventh),
+            };
+            for (file, kind) in File::ALL.into_iter().zip(back) {
+                let mut piece = Piece::new(color, kind);
+                if matches!(kind, PieceKind::King | PieceKind::Rook) {
+                    piece = piece.with_virgin();
+                }
+                board.put(Square::new(file, back_rank), piece);
+                board.put(
+                    Square::new(file, pawn_rank),
+                    Piece::new(color, PieceKind::Pawn),
+                );
+            }
+        }
+        board.finish_setup(Color::White, None, 0, 1);
+        board
+    }
+
+    /// A board with no pieces, white to move: only for building a position.
+    pub(crate) const fn empty() -> Board0x88 {
+        Board0x88 {
+            cells: [0; 128],
+            lists: [[Square::A1; MAX_PIECES]; 2],
+            counts: [0; 2],
+            side: Color::White,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+        }
+    }
+
+    /// Places `piece` on an empty square while a position is being built. The piece lists are
+    /// made by [`Board0x88::finish_setup`].
+    pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
+        self.cells[sq.index() as usize] = piece.bits();
+    }
+
+    /// Completes a position built with [`Board0x88::put`]: the state fields, the piece lists
+    /// (kings first) and the hash. The caller has checked that each side has one king and at
+    /// most [`MAX_PIECES`] pieces.
+    pub(crate) fn finish_setup(
+        &mut self,
+        side: Color,
+        ep: Option<Square>,
+        halfmove: u16,
+        fullmove: u16,
+    ) {
+        self.side = side;
+        self.ep = ep;
+        self.halfmove = halfmove;
+        self.fullmove = fullmove;
+        self.counts = [0; 2];
+        for kings_pass in [true, false] {
+            for sq in Square::all() {
+                let piece = Piece::from_bits_unchecked(self.cell(sq.index()));
+                let (Some(color), Some(kind)) = (piece.color(), piece.kind()) else {
+                    continue;
+                };
+                if (kind == PieceKind::King) == kings_pass {
+                    self.list_push(color, sq);
+                }
+            }
+        }
+        self.hash = self.compute_hash();
+    }
+
+    /// Appends `sq` to the piece list of `color` and records its index beside the square.
+    #[inline(always)]
+    fn list_push(&mut self, color: Color, sq: Square) {
+        let c = color.index();
+        let n = self.counts[c] as usize;
+        if n < MAX_PIECES {
+            self.lists[c][n] = sq;
+            self.cells[(sq.index() | 8) as usize] = n as u8;
+            self.counts[c] += 1;
+        }
+    }
+
+    /// The piece byte on the 0x88 square `sq` (the caller keeps `sq` on the board).
+    #[inline(always)]
+    pub(crate) fn cell(&self, sq: u8) -> u8 {
+        self.cells[(sq & 127) as usize]
+    }
+
+    /// Writes the piece byte on `sq` without touching the lists or the hash.
+    #[inline(always)]
+    pub(crate) fn set_cell(&mut self, sq: u8, piece: u8) {
+        self.cells[(sq & 127) as usize] = piece;
+    }
+
+    /// Moves the piece on `from` to the empty square `to`, in the board and in its piece list.
+    #[inline(always)]
+    pub(crate) fn relocate(&mut self, from: u8, to: u8, piece: u8, color: Color) {
+        let idx = self.cells[(from | 8) as usize & 127];
+        self.cells[(from & 127) as usize] = 0;
+        self.cells[(to & 127) as usize] = piece;
+        self.cells[(to | 8) as usize & 127] = idx;
+        self.lists[color.index()][idx as usize & (MAX_PIECES - 1)] =
+            Square::from_index_unchecked(to);
+    }
+
+    /// Moves the king and the rook of a castling of `color` from the squares `from` to the
+    /// squares `to`, written as the bytes `pieces` (king first). The squares may overlap in
+    /// Chess960, so both pieces leave before either lands.
+    #[inline]
+    pub(crate) fn castle_pieces(
+        &mut self,
+        color: Color,
+        from: [u8; 2],
+        to: [u8; 2],
+        pieces: [u8; 2],
+    ) {
+        let c = color.index();
+        let index = from.map(|sq| self.cells[(sq | 8) as usize & 127]);
+        for sq in from {
+            self.cells[(sq & 127) as usize] = 0;
+        }
+        for i in 0..2 {
+            self.cells[(to[i] & 127) as usize] = pieces[i];
+            self.cells[(to[i] | 8) as usize & 127] = index[i];
+            self.lists[c][index[i] as usize & (MAX_PIECES - 1)] =
+                Square::from_index_unchecked(to[i]);
+        }
+    }
+
+    /// Takes the piece on `sq` of `color` off the board and out of its piece list.
+    #[inline(always)]
+    pub(crate) fn remove(&mut self, sq: u8, color: Color) {
+        let c = color.index();
+        let idx = self.cells[(sq | 8) as usize & 127] as usize & (MAX_PIECES - 1);
+        let last = self.counts[c].saturating_sub(1);
+        let moved = self.lists[c][last as usize & (MAX_PIECES - 1)];
+        self.lists[c][idx] = moved;
+        self.cells[(moved.index() | 8) as usize & 127] = idx as u8;
+        self.counts[c] = last;
+        self.cells[(sq & 127) as usize] = 0;
+    }
+
+    /// Puts `piece` of `color` on the empty square `sq` and appends it to its piece list.
+    #[inline(always)]
+    pub(crate) fn insert(&mut self, sq: u8, piece: u8, color: Color) {
+        self.cells[(sq & 127) as usize] = piece;
+        self.list_push(color, Square::from_index_unchecked(sq));
+    }
+
+    /// The squares of the pieces of `color`, its king first.
+    #[must_use]
+    #[inline(always)]
+    pub fn piece_squares(&self, color: Color) -> &[Square] {
+        let c = color.index();
+        &self.lists[c][..self.counts[c] as usize]
+    }
+
+    /// The piece on `sq` ([`Piece::EMPTY`] if none).
+    #[must_use]
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Piece {
+        Piece::from_bits_unchecked(self.cell(sq.index()))
+    }
+
+    /// The square of the king of `color`.
+    #[must_use]
+    #[inline(always)]
+    pub fn king_square(&self, color: Color) -> Square {
+        self.lists[color.index()][0]
+    }
+
+    /// The side to move.
+    #[must_use]
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The en passant target square (the square a pawn just skipped), if any.
+    #[must_use]
+    #[inline(always)]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// The number of half-moves since the last capture or pawn move (the 50-move rule's clock).
+    #[must_use]
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+
+    /// The number of the full move, starting at 1 and counting up after each black move.
+    #[must_use]
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove
+    }
+
+    /// The Zobrist hash of the position, kept up to date by every move.
+    #[must_use]
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Sets the fields that make/unmake write.
+    #[inline(always)]
+    pub(crate) fn set_state(&mut self, side: Color, ep: Option<Square>, halfmove: u16, hash: u64) {
+        self.side = side;
+        self.ep = ep;
+        self.halfmove = halfmove;
+        self.hash = hash;
+    }
+
+    /// Sets the full move number.
+    #[inline(always)]
+    pub(crate) fn set_fullmove(&mut self, fullmove: u16) {
+        self.fullmove = fullmove;
+    }
+
+    /// The Zobrist hash computed from scratch; always equal to [`Board0x88::hash`].
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let mut board = Board0x88::default();
+    /// let mv = board.legal_moves()[0];
+    /// board.make_move(mv);
+    /// assert_eq!(board.hash(), board.compute_hash());
+    /// ```
+    #[must_use]
+    pub fn compute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for sq in Square::all() {
+            hash ^= zobrist::piece_key(self.cell(sq.index()), sq.index());
+        }
+        if self.side == Color::Black {
+            hash ^= zobrist::SIDE_KEY;
+        }
+        if let Some(ep) = self.ep {
+            hash ^= zobrist::EN_PASSANT_KEYS[ep.file() as usize];
+        }
+        hash
+    }
+
+    /// The square of the rook with which `color` may still castle on the given side, if any.
+    ///
+    /// In standard chess that is the rook on the h- or a-file; the lookup reads the virgin bits,
+    /// so it works for any rook file (Chess960).
+    #[must_use]
+    pub fn castling_rook(&self, color: Color, kingside: bool) -> Option<Square> {
+        let king = self.king_square(color);
+        if !self.piece_at(king).is_virgin() {
+            return None;
+        }
+        let rook = Piece::new(color, PieceKind::Rook).with_virgin().bits();
+        let base = color.back_rank() << 4;
+        (0..8u8)
+            .map(|file| base | file)
+            .filter(|&sq| (sq > king.index()) == kingside)
+            .find(|&sq| self.cell(sq) == rook)
+            .map(Square::from_index_unchecked)
+    }
+
+    /// The castling rights, read from the virgin bits of the kings and rooks.
+    ///
+    /// ```
+    /// use x88::{Board0x88, CastlingRights};
+    /// let board: Board0x88 = "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1".parse().unwrap();
+    /// assert_eq!(
+    ///     board.castling_rights(),
+    ///     CastlingRights::WHITE_KINGSIDE | CastlingRights::BLACK_QUEENSIDE
+    /// );
+    /// ```
+    #[must_use]
+    pub fn castling_rights(&self) -> CastlingRights {
+        let mut rights = CastlingRights::empty();
+        for color in Color::ALL {
+            for kingside in [true, false] {
+                if self.castling_rook(color, kingside).is_some() {
+                    rights |= CastlingRights::of(color, kingside);
+                }
+            }
+        }
+        rights
+    }
+
+    /// Keeps the castling state canonical after a move touched a virgin piece of `color`: a king
+    /// that moved takes the rights of its rooks with it, and a king whose last virgin rook is gone
+    /// loses its own virgin bit. Returns the files whose pieces lost the bit (for unmake) and
+    /// updates the hash.
+    pub(crate) fn settle_castling(&mut self, color: Color) -> u8 {
+        let base = color.back_rank() << 4;
+        let king = self.king_square(color).index();
+        let king_virgin = self.cell(king) & Piece::VIRGIN != 0;
+        let rook = Piece::new(color, PieceKind::Rook).with_virgin().bits();
+        let mut cleared = 0u8;
+        let mut virgin_rooks = 0;
+        for file in 0..8u8 {
+            let sq = base | file;
+            if self.cell(sq) == rook {
+                if king_virgin {
+                    virgin_rooks += 1;
+                } else {
+                    self.clear_virgin(sq);
+                    cleared |= 1 << file;
+                }
+            }
+        }
+        if king_virgin && virgin_rooks == 0 {
+            self.clear_virgin(king);
+            cleared |= 1 << (king & 7);
+        }
+        cleared
+    }
+
+    /// Clears the virgin bit of the piece on `sq`, updating the hash.
+    fn clear_virgin(&mut self, sq: u8) {
+        let piece = self.cell(sq);
+        self.hash ^= zobrist::piece_key(piece, sq) ^ zobrist::piece_key(piece & !Piece::VIRGIN, sq);
+        self.set_cell(sq, piece & !Piece::VIRGIN);
+    }
+
+    /// Sets again the virgin bits that [`Board0x88::settle_castling`] cleared on the back rank of
+    /// `color` (the hash is restored separately).
+    pub(crate) fn restore_virgins(&mut self, color: Color, files: u8) {
+        let base = color.back_rank() << 4;
+        let mut bits = files;
+        while bits != 0 {
+            let file = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            let sq = base | file;
+            self.set_cell(sq, self.cell(sq) | Piece::VIRGIN);
+        }
+    }
+}
+
+impl PartialEq for Board0x88 {
+    /// Two boards are equal when they hold the same position: pieces (with their virgin bits),
+    /// side to move, en passant square and clocks. The order of the piece lists does not count.
+    fn eq(&self, other: &Board0x88) -> bool {
+        Square::all().all(|sq| self.cell(sq.index()) == other.cell(sq.index()))
+            && self.side == other.side
+            && self.ep == other.ep
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+    }
+}
+
+impl Eq for Board0x88 {}
+
+impl core::hash::Hash for Board0x88 {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+impl fmt::Debug for Board0x88 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board0x88(\"{}\")", self.fen())
+    }
+}
+
+/// Writes the FEN of the position.
+impl fmt::Display for Board0x88 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.fen(), f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_lists_and_hash() {
+        let board = Board0x88::start_position();
+        for color in Color::ALL {
+            let squares = board.piece_squares(color);
+            assert_eq!(squares.len(), 16);
+            assert_eq!(board.piece_at(squares[0]).kind(), Some(PieceKind::King));
+            for (i, sq) in squares.iter().enumerate() {
+                assert_eq!(board.cell(sq.index() | 8) as usize, i);
+                assert!(board.piece_at(*sq).is(color));
+            }
+        }
+        assert_eq!(board.castling_rights(), CastlingRights::all());
+        assert_eq!(board.hash(), board.compute_hash());
+        assert_eq!(board.to_string(), START_FEN);
+    }
+
+    #[test]
+    fn fits_the_size_budget() {
+        assert!(core::mem::size_of::<Board0x88>() <= 192);
+    }
+}

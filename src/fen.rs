@@ -1,0 +1,513 @@
+//! Forsyth-Edwards Notation: parsing (strict and lenient), printing, and [`FenError`].
+
+use crate::attacks::ray_step;
+use crate::board::{Board0x88, CastlingRights, MAX_PIECES};
+use crate::piece::{Color, Piece, PieceKind};
+use crate::square::{File, Rank, Square};
+use core::fmt;
+use core::str::FromStr;
+
+/// Why a FEN was refused: which field is wrong, and how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FenError {
+    /// The FEN does not have 6 space-separated fields (the lenient loader also takes 4).
+    WrongFieldCount {
+        /// How many fields there were.
+        found: usize,
+    },
+    /// The placement field does not have 8 ranks separated by `/`.
+    WrongRankCount {
+        /// How many ranks there were.
+        found: usize,
+    },
+    /// A rank of the placement field describes more than 8 squares.
+    RankTooLong {
+        /// The rank.
+        rank: Rank,
+    },
+    /// A rank of the placement field describes fewer than 8 squares.
+    RankTooShort {
+        /// The rank.
+        rank: Rank,
+    },
+    /// The placement field has a character that is neither a piece letter nor a digit 1-8.
+    UnknownPiece {
+        /// The rank where it stands.
+        rank: Rank,
+        /// The character.
+        found: char,
+    },
+    /// The side-to-move field is not `w` or `b`.
+    BadSideToMove,
+    /// The castling field is not `-` or a set of distinct letters from `KQkq`.
+    BadCastling,
+    /// The castling field grants a right whose king and rook are not on their squares.
+    CastlingWithoutKingAndRook {
+        /// The right that cannot be.
+        right: CastlingRights,
+    },
+    /// The en passant field is not `-` or a square.
+    BadEnPassant,
+    /// The en passant square is not on the 6th rank (white to move) or the 3rd (black to move).
+    EnPassantWrongRank {
+        /// The square.
+        square: Square,
+    },
+    /// No pawn can just have made the double step that the en passant square says it made.
+    EnPassantWithoutPawn {
+        /// The square.
+        square: Square,
+    },
+    /// The half-move clock is not a number from 0 to 65535.
+    BadHalfmoveClock,
+    /// The full-move number is not a number from 1 to 65535.
+    BadFullmoveNumber,
+    /// A side has no king.
+    MissingKing {
+        /// The side.
+        color: Color,
+    },
+    /// A side has more than one king.
+    TooManyKings {
+        /// The side.
+        color: Color,
+    },
+    /// A side has more pieces than a game can give it (more than 16, more than 8 pawns, or more
+    /// promoted pieces than missing pawns; the lenient loader only checks the 16).
+    TooManyPieces {
+        /// The side.
+        color: Color,
+    },
+    /// A pawn stands on the first or last rank.
+    PawnOnBackRank {
+        /// Its square.
+        square: Square,
+    },
+    /// The side that is not to move is in check.
+    OpponentInCheck,
+    /// The side to move is in a check that no legal move can have given (three checkers, two
+    /// on one line, two pawns or knights). The lenient loader accepts it.
+    ImpossibleCheck,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            FenError::WrongFieldCount { found } => {
+                write!(f, "a FEN has 6 fields separated by spaces, found {found}")
+            }
+            FenError::WrongRankCount { found } => {
+                write!(f, "placement field: 8 ranks separated by '/' expected, found {found}")
+            }
+            FenError::RankTooLong { rank } => {
+                write!(f, "placement field: rank {rank} has more than 8 squares")
+            }
+            FenError::RankTooShort { rank } => {
+                write!(f, "placement field: rank {rank} has fewer than 8 squares")
+            }
+            FenError::UnknownPiece { rank, found } => write!(
+                f,
+                "placement field: rank {rank} has {found:?}, which is neither a piece letter nor a digit 1-8"
+            ),
+            FenError::BadSideToMove => f.write_str("side-to-move field: expected 'w' or 'b'"),
+            FenError::BadCastling => {
+                f.write_str("castling field: expected '-' or distinct letters from \"KQkq\"")
+            }
+            FenError::CastlingWithoutKingAndRook { right } => write!(
+                f,
+                "castling field: right {} needs its king and rook on their starting squares",
+                castling_letters(right)
+            ),
+            FenError::BadEnPassant => f.write_str("en passant field: expected '-' or a square"),
+            FenError::EnPassantWrongRank { square } => write!(
+                f,
+                "en passant field: {square} is not on the 6th rank (white to move) or the 3rd (black to move)"
+            ),
+            FenError::EnPassantWithoutPawn { square } => write!(
+                f,
+                "en passant field: no pawn can just have stepped over {square}"
+            ),
+            FenError::BadHalfmoveClock => {
+                f.write_str("half-move clock field: expected a number from 0 to 65535")
+            }
+            FenError::BadFullmoveNumber => {
+                f.write_str("full-move number field: expected a number from 1 to 65535")
+            }
+            FenError::MissingKing { color } => write!(f, "placement field: {color} has no king"),
+            FenError::TooManyKings { color } => {
+                write!(f, "placement field: {color} has more than one king")
+            }
+            FenError::TooManyPieces { color } => write!(
+                f,
+                "placement field: {color} has more pieces than a game can give (at most 16, 8 pawns, a promoted piece for each missing pawn)"
+            ),
+            FenError::PawnOnBackRank { square } => {
+                write!(f, "placement field: a pawn on {square}, on the first or last rank")
+            }
+            FenError::OpponentInCheck => f.write_str("the side that is not to move is in check"),
+            FenError::ImpossibleCheck => f.write_str(
+                "the side to move is in a check no legal move can give (use the lenient loader to accept it)",
+            ),
+        }
+    }
+}
+
+impl core::error::Error for FenError {}
+
+/// The FEN letters of a set of castling rights, `KQkq` order, as a `Display` value.
+fn castling_letters(rights: CastlingRights) -> impl fmt::Display {
+    struct Letters(CastlingRights);
+    impl fmt::Display for Letters {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            if self.0.is_empty() {
+                return f.write_str("-");
+            }
+            for (flag, letter) in CASTLING_LETTERS {
+                if self.0.contains(flag) {
+                    write!(f, "{letter}")?;
+                }
+            }
+            Ok(())
+        }
+    }
+    Letters(rights)
+}
+
+const CASTLING_LETTERS: [(CastlingRights, char); 4] = [
+    (CastlingRights::WHITE_KINGSIDE, 'K'),
+    (CastlingRights::WHITE_QUEENSIDE, 'Q'),
+    (CastlingRights::BLACK_KINGSIDE, 'k'),
+    (CastlingRights::BLACK_QUEENSIDE, 'q'),
+];
+
+/// How strictly a FEN is checked.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Strictness {
+    /// Positions that can arise in a game.
+    Strict,
+    /// Positions well defined for move generation.
+    Lenient,
+}
+
+impl FromStr for Board0x88 {
+    type Err = FenError;
+
+    /// Parses a FEN strictly, as [`Board0x88::from_fen`].
+    fn from_str(fen: &str) -> Result<Board0x88, FenError> {
+        Board0x88::from_fen(fen)
+    }
+}
+
+impl Board0x88 {
+    /// Parses a FEN, strictly: all six fields, and a position that can arise in a game.
+    ///
+    /// ```
+    /// use x88::{Board0x88, FenError};
+    /// let board = Board0x88::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+    /// assert_eq!(board.legal_moves().len(), 7);
+    /// assert_eq!(
+    ///     Board0x88::from_fen("4k3/8/8/8/8/8/4P3/4K3 x - - 0 1"),
+    ///     Err(FenError::BadSideToMove)
+    /// );
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Board0x88, FenError> {
+        parse(fen, Strictness::Strict)
+    }
+
+    /// Parses a FEN leniently: the clocks may be left out (4 fields), and positions that no game
+    /// can reach but whose moves are well defined are accepted (an impossible check, more
+    /// promoted pieces than missing pawns). Still refused: what would make move generation
+    /// meaningless (no king, pawns on the back rank, the side not to move in check, more than
+    /// 16 pieces a side) and every malformed field.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// // Two bishops check along one diagonal: no move can do that, but perft is well defined.
+    /// let fen = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";
+    /// assert!(Board0x88::from_fen(fen).is_err());
+    /// assert_eq!(Board0x88::from_fen_lenient(fen).unwrap().legal_moves().len(), 5);
+    /// ```
+    pub fn from_fen_lenient(fen: &str) -> Result<Board0x88, FenError> {
+        parse(fen, Strictness::Lenient)
+    }
+
+    /// The FEN of the position, as a value that implements `Display` (no allocation).
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let fen = "r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 0 2";
+    /// assert_eq!(Board0x88::from_fen(fen).unwrap().fen().to_string(), fen);
+    /// ```
+    #[must_use]
+    pub fn fen(&self) -> Fen<'_> {
+        Fen(self)
+    }
+}
+
+/// The FEN of a board, written when displayed. Made by [`Board0x88::fen`].
+#[derive(Clone, Copy, Debug)]
+pub struct Fen<'a>(&'a Board0x88);
+
+impl fmt::Display for Fen<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = self.0;
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match board.piece_at(Square::new(file, rank)).to_char() {
+                    Some(c) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        write!(f, "{c}")?;
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            if rank != Rank::First {
+                f.write_str("/")?;
+            }
+        }
+        write!(
+            f,
+            " {} {} ",
+            board.side_to_move().to_char(),
+            castling_letters(board.castling_rights())
+        )?;
+        match board.en_passant() {
+            Some(sq) => write!(f, "{sq}")?,
+            None => f.write_str("-")?,
+        }
+        write!(f, " {} {}", board.halfmove_clock(), board.fullmove_number())
+    }
+}
+
+fn parse(fen: &str, strictness: Strictness) -> Result<Board0x88, FenError> {
+    let mut fields = [""; 6];
+    let mut found = 0;
+    for field in fen.split_ascii_whitespace() {
+        if found < 6 {
+            fields[found] = field;
+        }
+        found += 1;
+    }
+    let clocks_given = match (found, strictness) {
+        (6, _) => true,
+        (4, Strictness::Lenient) => false,
+        _ => return Err(FenError::WrongFieldCount { found }),
+    };
+    let [placement, side, castling, ep, halfmove, fullmove] = fields;
+
+    let mut board = Board0x88::empty();
+    parse_placement(&mut board, placement)?;
+    let side = match side {
+        "w" => Color::White,
+        "b" => Color::Black,
+        _ => return Err(FenError::BadSideToMove),
+    };
+    check_material(&board, strictness)?;
+    parse_castling(&mut board, castling)?;
+    let ep = parse_en_passant(&board, ep, side)?;
+    let (halfmove, fullmove) = if clocks_given {
+        let halfmove = parse_number(halfmove).ok_or(FenError::BadHalfmoveClock)?;
+        let fullmove = parse_number(fullmove)
+            .filter(|&n| n >= 1)
+            .ok_or(FenError::BadFullmoveNumber)?;
+        (halfmove, fullmove)
+    } else {
+        (0, 1)
+    };
+    board.finish_setup(side, ep, halfmove, fullmove);
+    check_checks(&board, strictness)?;
+    Ok(board)
+}
+
+/// A clock: ASCII digits only (no sign), fitting a `u16`.
+fn parse_number(text: &str) -> Option<u16> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+fn parse_placement(board: &mut Board0x88, placement: &str) -> Result<(), FenError> {
+    let found = placement.split('/').count();
+    if found != 8 {
+        return Err(FenError::WrongRankCount { found });
+    }
+    for (text, rank) in placement.split('/').zip(Rank::ALL.into_iter().rev()) {
+        let mut file = 0u8;
+        for c in text.chars() {
+            if file >= 8 {
+                return Err(FenError::RankTooLong { rank });
+            }
+            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += d as u8;
+                if file > 8 {
+                    return Err(FenError::RankTooLong { rank });
+                }
+            } else if let Some(piece) = Piece::from_char(c) {
+                let square = Square::new(File::new(file).unwrap_or(File::A), rank);
+                if piece.kind() == Some(PieceKind::Pawn)
+                    && matches!(rank, Rank::First | Rank::Eighth)
+                {
+                    return Err(FenError::PawnOnBackRank { square });
+                }
+                board.put(square, piece);
+                file += 1;
+            } else {
+                return Err(FenError::UnknownPiece { rank, found: c });
+            }
+        }
+        if file < 8 {
+            return Err(FenError::RankTooShort { rank });
+        }
+    }
+    Ok(())
+}
+
+/// One king a side; at most 16 pieces; when strict, no more than a game can give.
+fn check_material(board: &Board0x88, strictness: Strictness) -> Result<(), FenError> {
+    for color in Color::ALL {
+        let mut count = [0u8; 8];
+        let mut bishops_on = [0u8; 2];
+        let mut total = 0;
+        for sq in Square::all() {
+            let piece = board.piece_at(sq);
+            if let (Some(c), Some(kind)) = (piece.color(), piece.kind()) {
+                if c == color {
+                    count[kind as usize] += 1;
+                    total += 1;
+                    if kind == PieceKind::Bishop {
+                        bishops_on[sq.is_light() as usize] += 1;
+                    }
+                }
+            }
+        }
+        match count[PieceKind::King as usize] {
+            0 => return Err(FenError::MissingKing { color }),
+            1 => {}
+            _ => return Err(FenError::TooManyKings { color }),
+        }
+        let extra = |kind: PieceKind, usual: u8| count[kind as usize].saturating_sub(usual);
+        let promoted = extra(PieceKind::Knight, 2)
+            + bishops_on[0].saturating_sub(1)
+            + bishops_on[1].saturating_sub(1)
+            + extra(PieceKind::Rook, 2)
+            + extra(PieceKind::Queen, 1);
+        let impossible = total > MAX_PIECES
+            || (strictness == Strictness::Strict
+                && count[PieceKind::Pawn as usize] as usize + promoted as usize > 8);
+        if impossible {
+            return Err(FenError::TooManyPieces { color });
+        }
+    }
+    Ok(())
+}
+
+/// Reads `KQkq` into the virgin bits of the kings and rooks.
+fn parse_castling(board: &mut Board0x88, castling: &str) -> Result<(), FenError> {
+    if castling == "-" {
+        return Ok(());
+    }
+    let mut rights = CastlingRights::empty();
+    for c in castling.chars() {
+        let right = CASTLING_LETTERS
+            .iter()
+            .find(|(_, letter)| *letter == c)
+            .map(|(flag, _)| *flag)
+            .ok_or(FenError::BadCastling)?;
+        if rights.contains(right) {
+            return Err(FenError::BadCastling);
+        }
+        rights |= right;
+    }
+    if rights.is_empty() {
+        return Err(FenError::BadCastling);
+    }
+    for color in Color::ALL {
+        for (kingside, rook_file) in [(true, File::H), (false, File::A)] {
+            let right = CastlingRights::of(color, kingside);
+            if !rights.contains(right) {
+                continue;
+            }
+            let rank = Rank::new(color.back_rank()).unwrap_or(Rank::First);
+            let king_sq = Square::new(File::E, rank);
+            let rook_sq = Square::new(rook_file, rank);
+            let king = board.piece_at(king_sq);
+            let rook = board.piece_at(rook_sq);
+            if !king.is_piece(color, PieceKind::King) || !rook.is_piece(color, PieceKind::Rook) {
+                return Err(FenError::CastlingWithoutKingAndRook { right });
+            }
+            board.put(king_sq, king.with_virgin());
+            board.put(rook_sq, rook.with_virgin());
+        }
+    }
+    Ok(())
+}
+
+/// The en passant square: on the right rank, with the pawn that just stepped over it in front
+/// and both squares it crossed empty.
+fn parse_en_passant(board: &Board0x88, ep: &str, side: Color) -> Result<Option<Square>, FenError> {
+    if ep == "-" {
+        return Ok(None);
+    }
+    let square: Square = ep.parse().map_err(|_| FenError::BadEnPassant)?;
+    let them = !side;
+    let expected_rank = match side {
+        Color::White => Rank::Sixth,
+        Color::Black => Rank::Third,
+    };
+    if square.rank() != expected_rank {
+        return Err(FenError::EnPassantWrongRank { square });
+    }
+    let forward = them.forward();
+    let pawn_sq = square.offset(forward);
+    let origin = square.offset(-forward);
+    let pawn_there = pawn_sq.is_some_and(|sq| board.piece_at(sq).is_piece(them, PieceKind::Pawn));
+    let path_empty =
+        board.piece_at(square).is_empty() && origin.is_some_and(|sq| board.piece_at(sq).is_empty());
+    if !pawn_there || !path_empty {
+        return Err(FenError::EnPassantWithoutPawn { square });
+    }
+    Ok(Some(square))
+}
+
+/// The side not to move must not be in check; when strict, the check of the side to move must
+/// be one that a move can give.
+fn check_checks(board: &Board0x88, strictness: Strictness) -> Result<(), FenError> {
+    let us = board.side_to_move();
+    if board.is_attacked(board.king_square(!us), us) {
+        return Err(FenError::OpponentInCheck);
+    }
+    if strictness == Strictness::Lenient {
+        return Ok(());
+    }
+    let king = board.king_square(us);
+    let checkers = board.checkers();
+    let mut iter = checkers.into_iter();
+    match (iter.next(), iter.next(), iter.next()) {
+        (Some(_), Some(_), Some(_)) => Err(FenError::ImpossibleCheck),
+        (Some(a), Some(b), None) => {
+            let leaper = |sq: Square| {
+                !board
+                    .piece_at(sq)
+                    .kind()
+                    .is_some_and(|kind| kind.is_slider())
+            };
+            let (ray_a, ray_b) = (ray_step(king, a), ray_step(king, b));
+            let one_line = ray_a != 0 && (ray_a == ray_b || ray_a == -ray_b);
+            if one_line || (leaper(a) && leaper(b)) {
+                Err(FenError::ImpossibleCheck)
+            } else {
+                Ok(())
+            }
+        }
+        _ => Ok(()),
+    }
+}

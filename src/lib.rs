@@ -1,0 +1,29 @@
+#![doc = include_str!("../README.md")]
+#![cfg_attr(not(test), no_std)]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod attacks;
+mod board;
+mod fen;
+mod make;
+mod movegen;
+mod moves;
+mod perft;
+mod piece;
+mod square;
+mod zobrist;
+
+#[cfg(feature = "search")]
+pub mod search;
+
+pub use board::{Board0x88, CastlingRights, START_FEN};
+pub use fen::{Fen, FenError};
+pub use make::Undo;
+pub use moves::{MAX_MOVES, Move, MoveCounter, MoveList, MoveSink};
+pub use perft::{divide, perft};
+pub use piece::{Color, Piece, PieceKind};
+pub use square::{File, ParseSquareError, Rank, Square, SquareSet, SquareSetIter};

@@ -1,0 +1,233 @@
+//! Making and unmaking moves, with the Zobrist hash updated incrementally.
+
+use crate::board::Board0x88;
+use crate::moves::Move;
+use crate::piece::{Color, Piece, PieceKind};
+use crate::square::Square;
+use crate::zobrist::{EN_PASSANT_KEYS, SIDE_KEY, piece_key};
+
+/// What [`Board0x88::make_move`] needs to remember so that
+/// [`Board0x88::unmake_move`] can restore the position exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[must_use = "unmake_move needs the Undo that make_move returned"]
+pub struct Undo {
+    hash: u64,
+    halfmove: u16,
+    ep: Option<Square>,
+    /// The moving piece's byte before the move (its virgin bit included).
+    moved: u8,
+    /// The captured piece's byte, 0 if none.
+    captured: u8,
+    /// Per colour, the back-rank files whose virgin bits the move cleared besides the moving
+    /// piece's own (see `Board0x88::settle_castling`).
+    virgins_cleared: [u8; 2],
+}
+
+/// The king's and the rook's destination squares for castling with the rook on `rook`.
+#[inline]
+fn castling_destinations(king: u8, rook: u8) -> (u8, u8) {
+    let base = king & 0x70;
+    if rook > king {
+        (base | 6, base | 5)
+    } else {
+        (base | 2, base | 3)
+    }
+}
+
+impl Board0x88 {
+    /// Plays `mv`, which must be a legal move of this position (as the move generator gives),
+    /// and returns what [`unmake_move`](Board0x88::unmake_move) needs to take it back.
+    ///
+    /// This is the fast path for engines: it does not check the move. A move that is not legal
+    /// here leaves the board in an unspecified (but memory-safe) state.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let mut board = Board0x88::default();
+    /// let before = board;
+    /// let mv = board.legal_moves()[0];
+    /// let undo = board.make_move(mv);
+    /// assert_ne!(board, before);
+    /// board.unmake_move(mv, undo);
+    /// assert_eq!(board, before);
+    /// assert_eq!(board.hash(), before.hash());
+    /// ```
+    pub fn make_move(&mut self, mv: Move) -> Undo {
+        let us = self.side_to_move();
+        let them = !us;
+        let from = mv.from().index();
+        let to = mv.to().index();
+        let piece = self.cell(from);
+        let mut undo = Undo {
+            hash: self.hash(),
+            halfmove: self.halfmove_clock(),
+            ep: self.en_passant(),
+            moved: piece,
+            captured: 0,
+            virgins_cleared: [0; 2],
+        };
+        let mut hash = self.hash() ^ SIDE_KEY;
+        if let Some(ep) = self.en_passant() {
+            hash ^= EN_PASSANT_KEYS[ep.file() as usize];
+        }
+        let mut halfmove = self.halfmove_clock().saturating_add(1);
+        let mut ep = None;
+
+        if mv.is_castle() {
+            let rook = self.cell(to);
+            let (king_to, rook_to) = castling_destinations(from, to);
+            let (king_after, rook_after) = (piece & !Piece::VIRGIN, rook & !Piece::VIRGIN);
+            hash ^= piece_key(piece, from)
+                ^ piece_key(rook, to)
+                ^ piece_key(king_after, king_to)
+                ^ piece_key(rook_after, rook_to);
+            self.castle_pieces(us, [from, to], [king_to, rook_to], [king_after, rook_after]);
+        } else if mv.is_en_passant() {
+            let captured_sq = to.wrapping_sub(us.forward() as u8);
+            let captured = self.cell(captured_sq);
+            undo.captured = captured;
+            self.remove(captured_sq, them);
+            self.relocate(from, to, piece, us);
+            hash ^=
+                piece_key(captured, captured_sq) ^ piece_key(piece, from) ^ piece_key(piece, to);
+            halfmove = 0;
+        } else {
+            let captured = self.cell(to);
+            if captured != 0 {
+                undo.captured = captured;
+                self.remove(to, them);
+                hash ^= piece_key(captured, to);
+                halfmove = 0;
+            }
+            let placed = match mv.promotion_kind() {
+                Some(kind) => Piece::new(us, kind).bits(),
+                None => piece & !Piece::VIRGIN,
+            };
+            self.relocate(from, to, placed, us);
+            hash ^= piece_key(piece, from) ^ piece_key(placed, to);
+            if piece & Piece::KIND_MASK == PieceKind::Pawn as u8 {
+                halfmove = 0;
+                if mv.is_double_push() && self.enemy_pawn_beside(to, them) {
+                    let skipped = Square::from_index_unchecked(to.wrapping_sub(us.forward() as u8));
+                    hash ^= EN_PASSANT_KEYS[skipped.file() as usize];
+                    ep = Some(skipped);
+                }
+            }
+        }
+
+        self.set_state(them, ep, halfmove, hash);
+        if (piece | undo.captured) & Piece::VIRGIN != 0 {
+            undo.virgins_cleared[us.index()] = self.settle_castling(us);
+            undo.virgins_cleared[them.index()] = self.settle_castling(them);
+        }
+        if us == Color::Black {
+            self.set_fullmove(self.fullmove_number().saturating_add(1));
+        }
+        undo
+    }
+
+    /// Takes back `mv`, which must be the last move made, with the [`Undo`] that
+    /// [`make_move`](Board0x88::make_move) returned for it. The board is then exactly as before.
+    pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
+        let them = self.side_to_move();
+        let us = !them;
+        let from = mv.from().index();
+        let to = mv.to().index();
+        self.restore_virgins(us, undo.virgins_cleared[us.index()]);
+        self.restore_virgins(them, undo.virgins_cleared[them.index()]);
+
+        if mv.is_castle() {
+            let rook = Piece::new(us, PieceKind::Rook).with_virgin().bits();
+            let (king_to, rook_to) = castling_destinations(from, to);
+            self.castle_pieces(us, [king_to, rook_to], [from, to], [undo.moved, rook]);
+        } else if mv.is_en_passant() {
+            self.relocate(to, from, undo.moved, us);
+            self.insert(to.wrapping_sub(us.forward() as u8), undo.captured, them);
+        } else {
+            self.relocate(to, from, undo.moved, us);
+            if undo.captured != 0 {
+                self.insert(to, undo.captured, them);
+            }
+        }
+
+        self.set_state(us, undo.ep, undo.halfmove, undo.hash);
+        if us == Color::Black {
+            self.set_fullmove(self.fullmove_number().saturating_sub(1));
+        }
+    }
+
+    /// Whether a pawn of `them` stands beside `sq` on its rank: only then does a double step
+    /// to `sq` give an en passant square (so that transpositions hash alike).
+    #[inline]
+    fn enemy_pawn_beside(&self, sq: u8, them: Color) -> bool {
+        let pawn = Piece::new(them, PieceKind::Pawn).bits();
+        [sq.wrapping_sub(1), sq.wrapping_add(1)]
+            .into_iter()
+            .any(|side| side & 0x88 == 0 && self.cell(side) == pawn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::perft::perft;
+
+    fn play(board: &mut Board0x88, uci: &str) -> (Move, Undo) {
+        let mv = board
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to_string() == uci)
+            .unwrap_or_else(|| panic!("{uci} is not legal in {board}"));
+        (mv, board.make_move(mv))
+    }
+
+    #[test]
+    fn castling_moves_both_pieces_and_clears_the_rights() {
+        let mut board: Board0x88 = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+        let before = board;
+        let (mv, undo) = play(&mut board, "e1g1");
+        assert_eq!(board.to_string(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+        assert_eq!(board.hash(), board.compute_hash());
+        board.unmake_move(mv, undo);
+        assert_eq!(board, before);
+        assert_eq!(board.hash(), before.hash());
+    }
+
+    #[test]
+    fn capturing_the_last_virgin_rook_takes_the_kings_bit() {
+        let mut board: Board0x88 = "r3k3/8/8/8/8/8/8/R3K3 w Qq - 0 1".parse().unwrap();
+        let _ = play(&mut board, "a1a8");
+        assert_eq!(board.to_string(), "R3k3/8/8/8/8/8/8/4K3 b - - 0 1");
+        assert!(!board.piece_at(Square::E8).is_virgin());
+        assert!(!board.piece_at(Square::E1).is_virgin());
+        assert_eq!(
+            board,
+            Board0x88::from_fen("R3k3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap()
+        );
+        assert_eq!(board.hash(), board.compute_hash());
+    }
+
+    #[test]
+    fn double_push_sets_en_passant_only_beside_an_enemy_pawn() {
+        let mut board: Board0x88 = "4k3/8/8/8/3p4/8/2P1P3/4K3 w - - 0 1".parse().unwrap();
+        let _ = play(&mut board, "c2c4");
+        assert_eq!(board.en_passant(), Some("c3".parse().unwrap()));
+        let _ = play(&mut board, "d4c3");
+        assert_eq!(board.to_string(), "4k3/8/8/8/8/2p5/4P3/4K3 w - - 0 2");
+        let _ = play(&mut board, "e2e4");
+        assert_eq!(board.en_passant(), None);
+        assert_eq!(board.hash(), board.compute_hash());
+    }
+
+    #[test]
+    fn promotion_and_unmake() {
+        let mut board: Board0x88 = "r3k3/1P6/8/8/8/8/8/4K3 w q - 0 1".parse().unwrap();
+        let before = board;
+        let (mv, undo) = play(&mut board, "b7a8n");
+        assert_eq!(board.to_string(), "N3k3/8/8/8/8/8/8/4K3 b - - 0 1");
+        assert_eq!(board.hash(), board.compute_hash());
+        board.unmake_move(mv, undo);
+        assert_eq!(board, before);
+        assert_eq!(perft(&mut board, 3), perft(&mut before.clone(), 3));
+    }
+}

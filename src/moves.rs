@@ -1,0 +1,249 @@
+//! Moves, move lists and the sink trait that move generation writes into.
+
+use crate::piece::PieceKind;
+use crate::square::{File, Square};
+use arrayvec::ArrayVec;
+use core::fmt;
+
+/// The most legal moves of any chess position is 218; 256 leaves room for the pseudo-legal
+/// positions the lenient loader accepts (many queens) while a `MoveList` stays on the stack.
+pub const MAX_MOVES: usize = 256;
+
+/// A list of moves on the stack: no allocation in move generation.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// Flag values stored in a [`Move`].
+mod flag {
+    pub const NORMAL: u8 = 0;
+    pub const DOUBLE_PUSH: u8 = 1;
+    pub const EN_PASSANT: u8 = 2;
+    pub const CASTLE: u8 = 4;
+    /// `PROMOTION | kind number` for a promotion.
+    pub const PROMOTION: u8 = 8;
+}
+
+/// A move: from, to, and what kind of move it is, in three bytes.
+///
+/// Moves come from the move generator (see [`Board0x88::legal_moves`](crate::Board0x88::legal_moves)),
+/// which knows their kind. Castling is stored as "king takes own rook" (`to` is the rook's
+/// square), which is unambiguous in standard chess and in Chess960 alike; [`Display`](fmt::Display)
+/// writes it in standard UCI as the king's two-square step (`e1g1`).
+///
+/// ```
+/// use x88::Board0x88;
+/// let board = Board0x88::default();
+/// let mv = board.legal_moves().into_iter().find(|m| m.to_string() == "e2e4").unwrap();
+/// assert!(mv.is_double_push());
+/// assert_eq!(mv.from().to_string(), "e2");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    from: Square,
+    to: Square,
+    flag: u8,
+}
+
+impl Move {
+    /// A plain move or capture of a piece (not castling, en passant, a double push or promotion).
+    #[must_use]
+    #[inline(always)]
+    pub(crate) const fn normal(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            flag: flag::NORMAL,
+        }
+    }
+
+    /// A pawn's two-square first step.
+    #[must_use]
+    #[inline(always)]
+    pub(crate) const fn double_push(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            flag: flag::DOUBLE_PUSH,
+        }
+    }
+
+    /// An en passant capture; `to` is the square the pawn moves to.
+    #[must_use]
+    #[inline(always)]
+    pub(crate) const fn en_passant(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            flag: flag::EN_PASSANT,
+        }
+    }
+
+    /// Castling, encoded as the king taking its own rook on `rook`.
+    #[must_use]
+    #[inline(always)]
+    pub(crate) const fn castle(king: Square, rook: Square) -> Move {
+        Move {
+            from: king,
+            to: rook,
+            flag: flag::CASTLE,
+        }
+    }
+
+    /// A promotion (with or without capture) to `kind`.
+    #[must_use]
+    #[inline(always)]
+    pub(crate) const fn promotion(from: Square, to: Square, kind: PieceKind) -> Move {
+        Move {
+            from,
+            to,
+            flag: flag::PROMOTION | kind as u8,
+        }
+    }
+
+    /// The square the piece leaves (the king's square for castling).
+    #[must_use]
+    #[inline(always)]
+    pub const fn from(self) -> Square {
+        self.from
+    }
+
+    /// The square the piece goes to; for castling, the square of the castling rook.
+    #[must_use]
+    #[inline(always)]
+    pub const fn to(self) -> Square {
+        self.to
+    }
+
+    /// The kind a pawn promotes to, if this is a promotion.
+    #[must_use]
+    #[inline]
+    pub const fn promotion_kind(self) -> Option<PieceKind> {
+        if self.flag & flag::PROMOTION != 0 {
+            PieceKind::from_bits(self.flag & 7)
+        } else {
+            None
+        }
+    }
+
+    /// Whether this is a promotion.
+    #[must_use]
+    #[inline(always)]
+    pub const fn is_promotion(self) -> bool {
+        self.flag & flag::PROMOTION != 0
+    }
+
+    /// Whether this is castling.
+    #[must_use]
+    #[inline(always)]
+    pub const fn is_castle(self) -> bool {
+        self.flag == flag::CASTLE
+    }
+
+    /// Whether this is an en passant capture.
+    #[must_use]
+    #[inline(always)]
+    pub const fn is_en_passant(self) -> bool {
+        self.flag == flag::EN_PASSANT
+    }
+
+    /// Whether this is a pawn's two-square step.
+    #[must_use]
+    #[inline(always)]
+    pub const fn is_double_push(self) -> bool {
+        self.flag == flag::DOUBLE_PUSH
+    }
+
+    /// Whether this is castling towards the h-file (king side).
+    #[must_use]
+    #[inline]
+    pub const fn is_castle_kingside(self) -> bool {
+        self.is_castle() && self.to.index() > self.from.index()
+    }
+
+    /// The square where the king ends: its destination, also for castling (g- or c-file).
+    #[must_use]
+    #[inline]
+    pub const fn king_destination(self) -> Square {
+        if self.is_castle() {
+            let file = if self.is_castle_kingside() {
+                File::G
+            } else {
+                File::C
+            };
+            Square::new(file, self.from.rank())
+        } else {
+            self.to
+        }
+    }
+}
+
+/// Standard UCI: `e2e4`, `e7e8q`, and castling as the king's step (`e1g1`, `e8c8`).
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.king_destination())?;
+        if let Some(kind) = self.promotion_kind() {
+            write!(f, "{}", kind.to_char())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({self}")?;
+        if self.is_castle() {
+            write!(f, ", castle with {}", self.to)?;
+        } else if self.is_en_passant() {
+            f.write_str(", en passant")?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// Where move generation puts the moves it finds.
+///
+/// One generator serves every caller: a [`MoveList`] collects moves, a [`MoveCounter`] only
+/// counts them (perft's bulk counting), and an engine may implement its own sink to score moves
+/// as they come.
+pub trait MoveSink {
+    /// Receives one legal move.
+    fn push(&mut self, mv: Move);
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        // A legal position has at most 218 moves and the lenient loader's at most 16 pieces a
+        // side cannot make more than 256, so this never drops a move; it must not panic anyway.
+        let _ = self.try_push(mv);
+    }
+}
+
+/// A [`MoveSink`] that counts the moves it receives.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveCounter(pub u64);
+
+impl MoveSink for MoveCounter {
+    #[inline(always)]
+    fn push(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uci_text_of_each_kind() {
+        let e1 = Square::E1;
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        assert_eq!(Move::castle(e1, Square::H1).to_string(), "e1g1");
+        assert_eq!(Move::castle(e1, Square::A1).to_string(), "e1c1");
+        assert_eq!(Move::castle(Square::B8, Square::A8).to_string(), "b8c8");
+        let promo = Move::promotion(sq("e7"), sq("d8"), PieceKind::Knight);
+        assert_eq!(promo.to_string(), "e7d8n");
+        assert_eq!(promo.promotion_kind(), Some(PieceKind::Knight));
+        assert_eq!(Move::normal(sq("g1"), sq("f3")).promotion_kind(), None);
+        assert_eq!(core::mem::size_of::<Move>(), 3);
+    }
+}

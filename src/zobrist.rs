@@ -1,0 +1,87 @@
+//! Zobrist keys, generated at compile time.
+//!
+//! The key of a piece is indexed by its whole byte, virgin bit included, and by its 0x88 square.
+//! Because the castling rights live in the virgin bits (see [`Piece`](crate::Piece)), the rights
+//! need no keys of their own: a rook that loses its right changes its key. The en passant square
+//! adds the key of its file; black to move adds [`SIDE_KEY`].
+
+/// One step of SplitMix64: a fixed, well-mixed sequence of keys from a fixed seed.
+const fn splitmix64(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+/// Keys for `[piece byte & 63][0x88 square]`; the off-board half of each rank and the rows of
+/// byte values that are no piece are never read, but keep the index a plain lookup.
+pub(crate) static PIECE_KEYS: [[u64; 128]; 64] = build_piece_keys();
+
+const fn build_piece_keys() -> [[u64; 128]; 64] {
+    let mut keys = [[0u64; 128]; 64];
+    let mut state = 0x0088_0088_0088_0088u64;
+    let mut piece = 0;
+    while piece < 64 {
+        let mut sq = 0;
+        while sq < 128 {
+            let (next, key) = splitmix64(state);
+            state = next;
+            // Empty squares hash to nothing, so moving a piece only touches its own keys.
+            keys[piece][sq] = if piece & 7 == 0 { 0 } else { key };
+            sq += 1;
+        }
+        piece += 1;
+    }
+    keys
+}
+
+/// Added to the hash when black is to move.
+pub(crate) const SIDE_KEY: u64 = splitmix64(0x5151_5151).1;
+
+/// Keys of the en passant square's file.
+pub(crate) static EN_PASSANT_KEYS: [u64; 8] = build_en_passant_keys();
+
+const fn build_en_passant_keys() -> [u64; 8] {
+    let mut keys = [0u64; 8];
+    let mut state = 0xE9E9_E9E9u64;
+    let mut i = 0;
+    while i < 8 {
+        let (next, key) = splitmix64(state);
+        state = next;
+        keys[i] = key;
+        i += 1;
+    }
+    keys
+}
+
+/// The key of `piece` (a raw piece byte) on the 0x88 square `sq`.
+#[inline(always)]
+pub(crate) fn piece_key(piece: u8, sq: u8) -> u64 {
+    PIECE_KEYS[(piece & 63) as usize][(sq & 127) as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_of_real_pieces_are_distinct_and_nonzero() {
+        let mut keys: [u64; 2048] = [0; 2048];
+        let mut n = 0;
+        for piece in [
+            9u8, 11, 12, 13, 14, 15, 17, 19, 20, 21, 22, 23, 44, 46, 52, 54,
+        ] {
+            for sq in 0..128u8 {
+                if sq & 0x88 == 0 {
+                    keys[n] = piece_key(piece, sq);
+                    n += 1;
+                }
+            }
+        }
+        let keys = &mut keys[..n];
+        keys.sort_unstable();
+        assert!(keys[0] != 0);
+        assert!(keys.windows(2).all(|w| w[0] != w[1]));
+    }
+}
