@@ -66,8 +66,8 @@ impl Board0x88 {
     ///
     /// ```
     /// use x88::Board0x88;
-    /// let board: Board0x88 = "4k3/1P6/8/8/8/8/3p4/4K2R w K - 0 1".parse().unwrap();
-    /// // b7-b8 four ways, Kxd2 (d2 is defended by nothing)
+    /// let board: Board0x88 = "4k3/1P6/8/8/8/8/7p/4K2R w K - 0 1".parse().unwrap();
+    /// // b7-b8 four ways and Rxh2; neither castling nor quiet moves
     /// assert_eq!(board.captures().len(), 5);
     /// ```
     #[must_use]
