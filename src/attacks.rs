@@ -211,6 +211,16 @@ pub(crate) fn reaches(board: &Board0x88, from: u8, to: u8, ignore_a: u8, ignore_
     true
 }
 
+/// What lies between a king and an enemy slider on one of its lines.
+pub(crate) enum SliderLine {
+    /// Nothing: the slider gives check.
+    Check,
+    /// One piece of the king's side and nothing else: that piece (its 0x88 square) is pinned.
+    Pin(u8),
+    /// Anything else.
+    Blocked,
+}
+
 impl Board0x88 {
     /// Whether a piece of colour `by` attacks `square` (whatever stands on it).
     ///
@@ -282,26 +292,31 @@ impl Board0x88 {
         let king = self.king_square(us).index();
         let mut set = SquareSet::EMPTY;
         for &enemy in self.piece_squares(!us) {
-            if let Some(pinned) = self.pinned_by(king, enemy.index(), us) {
+            let enemy = enemy.index();
+            let hits = ATTACK_MASK[diff_index(enemy, king)] & piece_attacks(self.cell(enemy));
+            if hits & SLIDER_ATTACK == 0 {
+                continue;
+            }
+            let ray = RAY_STEP[diff_index(king, enemy)];
+            if let SliderLine::Pin(pinned) = self.slider_line(king, enemy, ray, us) {
                 set.insert(Square::from_index_unchecked(pinned));
             }
         }
         set
     }
 
-    /// If the enemy slider on `enemy` pins a piece of `us` to the king on `king`, its square.
-    #[inline]
-    pub(crate) fn pinned_by(&self, king: u8, enemy: u8, us: Color) -> Option<u8> {
-        let hits = ATTACK_MASK[diff_index(enemy, king)] & piece_attacks(self.cell(enemy));
-        if hits & SLIDER_ATTACK == 0 {
-            return None;
-        }
-        let ray = RAY_STEP[diff_index(king, enemy)];
+    /// What stands between the king of `us` on `king` and the enemy slider on `enemy`, which
+    /// the caller knows to be aligned with it along `ray` (the unit step from the king).
+    #[inline(always)]
+    pub(crate) fn slider_line(&self, king: u8, enemy: u8, ray: i8, us: Color) -> SliderLine {
         let first = self.next_piece(king, ray);
-        let pinned = first != enemy
-            && self.cell(first) & us.bit() != 0
-            && self.next_piece(first, ray) == enemy;
-        pinned.then_some(first)
+        if first == enemy {
+            SliderLine::Check
+        } else if self.cell(first) & us.bit() != 0 && self.next_piece(first, ray) == enemy {
+            SliderLine::Pin(first)
+        } else {
+            SliderLine::Blocked
+        }
     }
 
     /// The first occupied square after `from` in direction `step`; the caller knows that one

@@ -37,6 +37,19 @@ impl CastlingRights {
     }
 }
 
+/// The king's and the rook's destination squares (0x88 numbers) when the king on `king` castles
+/// with the rook on `rook`: the g- and f-files towards the h-file, the c- and d-files towards
+/// the a-file, in standard chess and Chess960 alike.
+#[inline]
+pub(crate) fn castling_destinations(king: u8, rook: u8) -> (u8, u8) {
+    let base = king & 0x70;
+    if rook > king {
+        (base | 6, base | 5)
+    } else {
+        (base | 2, base | 3)
+    }
+}
+
 /// Most pieces a side can have; the size of each piece list.
 pub(crate) const MAX_PIECES: usize = 16;
 
@@ -339,22 +352,27 @@ impl Board0x88 {
         hash
     }
 
+    /// The 0x88 squares of the rooks of `color` that still carry a castling right (virgin rooks
+    /// on its back rank), from the a-file to the h-file.
+    #[inline]
+    pub(crate) fn virgin_rooks(&self, color: Color) -> impl Iterator<Item = u8> + '_ {
+        let rook = Piece::new(color, PieceKind::Rook).with_virgin().bits();
+        let base = color.back_rank() << 4;
+        (base..base + 8).filter(move |&sq| self.cell(sq) == rook)
+    }
+
     /// The square of the rook with which `color` may still castle on the given side, if any.
     ///
     /// In standard chess that is the rook on the h- or a-file; the lookup reads the virgin bits,
     /// so it works for any rook file (Chess960).
     #[must_use]
     pub fn castling_rook(&self, color: Color, kingside: bool) -> Option<Square> {
-        let king = self.king_square(color);
-        if !self.piece_at(king).is_virgin() {
+        let king = self.king_square(color).index();
+        if self.cell(king) & Piece::VIRGIN == 0 {
             return None;
         }
-        let rook = Piece::new(color, PieceKind::Rook).with_virgin().bits();
-        let base = color.back_rank() << 4;
-        (0..8u8)
-            .map(|file| base | file)
-            .filter(|&sq| (sq > king.index()) == kingside)
-            .find(|&sq| self.cell(sq) == rook)
+        self.virgin_rooks(color)
+            .find(|&sq| (sq > king) == kingside)
             .map(Square::from_index_unchecked)
     }
 
@@ -386,24 +404,20 @@ impl Board0x88 {
     /// loses its own virgin bit. Returns the files whose pieces lost the bit (for unmake) and
     /// updates the hash.
     pub(crate) fn settle_castling(&mut self, color: Color) -> u8 {
-        let base = color.back_rank() << 4;
         let king = self.king_square(color).index();
-        let king_virgin = self.cell(king) & Piece::VIRGIN != 0;
-        let rook = Piece::new(color, PieceKind::Rook).with_virgin().bits();
         let mut cleared = 0u8;
-        let mut virgin_rooks = 0;
-        for file in 0..8u8 {
-            let sq = base | file;
-            if self.cell(sq) == rook {
-                if king_virgin {
-                    virgin_rooks += 1;
-                } else {
-                    self.clear_virgin(sq);
-                    cleared |= 1 << file;
-                }
-            }
+        let mut rooks = [0u8; 8];
+        let mut count = 0;
+        for sq in self.virgin_rooks(color) {
+            rooks[count] = sq;
+            count += 1;
         }
-        if king_virgin && virgin_rooks == 0 {
+        if self.cell(king) & Piece::VIRGIN == 0 {
+            for &rook in &rooks[..count] {
+                self.clear_virgin(rook);
+                cleared |= 1 << (rook & 7);
+            }
+        } else if count == 0 {
             self.clear_virgin(king);
             cleared |= 1 << (king & 7);
         }

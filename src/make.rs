@@ -1,6 +1,6 @@
 //! Making and unmaking moves, with the Zobrist hash updated incrementally.
 
-use crate::board::Board0x88;
+use crate::board::{Board0x88, castling_destinations};
 use crate::moves::Move;
 use crate::piece::{Color, Piece, PieceKind};
 use crate::square::Square;
@@ -21,17 +21,6 @@ pub struct Undo {
     /// Per colour, the back-rank files whose virgin bits the move cleared besides the moving
     /// piece's own (see `Board0x88::settle_castling`).
     virgins_cleared: [u8; 2],
-}
-
-/// The king's and the rook's destination squares for castling with the rook on `rook`.
-#[inline]
-fn castling_destinations(king: u8, rook: u8) -> (u8, u8) {
-    let base = king & 0x70;
-    if rook > king {
-        (base | 6, base | 5)
-    } else {
-        (base | 2, base | 3)
-    }
 }
 
 impl Board0x88 {

@@ -9,8 +9,8 @@
 //!   attacks with the king lifted off the board;
 //! - en passant, which can uncover the king along its rank, is tested exactly on a copy.
 
-use crate::attacks::{SLIDER_ATTACK, attack_mask_raw, piece_attacks, ray_step_raw};
-use crate::board::{Board0x88, MAX_PIECES};
+use crate::attacks::{SLIDER_ATTACK, SliderLine, attack_mask_raw, piece_attacks, ray_step_raw};
+use crate::board::{Board0x88, MAX_PIECES, castling_destinations};
 use crate::moves::{Move, MoveList, MoveSink};
 use crate::piece::{Color, Piece, PieceKind};
 use crate::square::Square;
@@ -118,14 +118,17 @@ impl Board0x88 {
                 continue;
             }
             let ray = ray_step_raw(king, enemy);
-            let first = self.next_piece(king, ray);
-            if first == enemy {
-                checkers += 1;
-                checker = enemy;
-            } else if self.cell(first) & us.bit() != 0 && self.next_piece(first, ray) == enemy {
-                let index = self.cell(first | 8) as usize & (MAX_PIECES - 1);
-                pins.pinned |= 1 << index;
-                pins.ray[index] = ray;
+            match self.slider_line(king, enemy, ray, us) {
+                SliderLine::Check => {
+                    checkers += 1;
+                    checker = enemy;
+                }
+                SliderLine::Pin(pinned) => {
+                    let index = self.cell(pinned | 8) as usize & (MAX_PIECES - 1);
+                    pins.pinned |= 1 << index;
+                    pins.ray[index] = ray;
+                }
+                SliderLine::Blocked => {}
             }
         }
 
@@ -331,17 +334,8 @@ impl Board0x88 {
         if self.cell(king) & Piece::VIRGIN == 0 {
             return;
         }
-        let base = king & 0x70;
-        let virgin_rook = Piece::new(us, PieceKind::Rook).with_virgin().bits();
-        for rook in base..base + 8 {
-            if self.cell(rook) != virgin_rook {
-                continue;
-            }
-            let (king_to, rook_to) = if rook > king {
-                (base | 6, base | 5)
-            } else {
-                (base | 2, base | 3)
-            };
+        for rook in self.virgin_rooks(us) {
+            let (king_to, rook_to) = castling_destinations(king, rook);
             let low = king.min(rook).min(king_to).min(rook_to);
             let high = king.max(rook).max(king_to).max(rook_to);
             let blocked = (low..=high).any(|sq| sq != king && sq != rook && self.cell(sq) != 0);
