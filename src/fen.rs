@@ -87,7 +87,8 @@ pub enum FenError {
     /// The side that is not to move is in check.
     OpponentInCheck,
     /// The side to move is in a check that no legal move can have given (three checkers, two
-    /// on one line, two pawns or knights). The lenient loader accepts it.
+    /// on one line, two pawns or knights, or a check that the double step named by the en
+    /// passant square cannot have given). The lenient loader accepts it.
     ImpossibleCheck,
 }
 
@@ -490,6 +491,23 @@ fn check_checks(board: &Board0x88, strictness: Strictness) -> Result<(), FenErro
     }
     let king = board.king_square(us);
     let checkers = board.checkers();
+    if let Some(ep) = board.en_passant() {
+        // The last move was the double step over `ep`: each check must come from that pawn or
+        // be discovered through the square it left.
+        let them = !us;
+        let pawn = ep.offset(them.forward());
+        let origin = ep.offset(-them.forward());
+        let explained = |checker: Square| {
+            Some(checker) == pawn
+                || origin.is_some_and(|origin| {
+                    let ray = ray_step(king, checker);
+                    ray != 0 && ray_step(king, origin) == ray && ray_step(origin, checker) == ray
+                })
+        };
+        if !checkers.into_iter().all(explained) {
+            return Err(FenError::ImpossibleCheck);
+        }
+    }
     let mut iter = checkers.into_iter();
     match (iter.next(), iter.next(), iter.next()) {
         (Some(_), Some(_), Some(_)) => Err(FenError::ImpossibleCheck),
