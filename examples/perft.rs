@@ -28,6 +28,10 @@
 //! Mnps is millions of leaf nodes per second. The exit status is 0 when all is right, 1 on a
 //! count mismatch, and 2 on bad input (a bad flag, a malformed FEN or EPD line, an unreadable
 //! file), which is reported as one line on stderr starting with `x88: `.
+//!
+//! `--chess960` reads every FEN in Chess960 mode (Shredder-FEN or X-FEN castling), starts from
+//! Chess960 position 518 (the standard array) when no `--fen` is given, and prints castling in
+//! divide as king takes rook (`e1h1`), as Chess960 GUIs write it.
 
 use std::env;
 use std::fs;
@@ -35,7 +39,10 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use x88::{Board0x88, divide, perft};
+use x88::{Board0x88, FenOptions, divide, perft};
+
+/// Chess960 start position 518 is the standard start position.
+const STANDARD_CHESS960_INDEX: u16 = 518;
 
 /// The depth searched when `--depth` is not given.
 const DEFAULT_DEPTH: u32 = 6;
@@ -58,7 +65,7 @@ Options:
   --divide        first print each legal root move (UCI) with its node count
   --epd FILE      check every \";D<depth> <nodes>\" count of the lines of an EPD suite
   --max-nodes N   with --epd, skip counts above N nodes (default {max_nodes})
-  --chess960      Chess960 castling (not supported yet)
+  --chess960      Chess960: Shredder-FEN/X-FEN castling, king-takes-rook castling moves
   -h, --help      print this help
 
 Exit status: 0 all right, 1 a count mismatch, 2 bad input.";
@@ -82,7 +89,11 @@ enum Command {
         divide: bool,
     },
     /// Check the counts of an EPD suite.
-    Suite { path: String, max_nodes: u64 },
+    Suite {
+        path: String,
+        max_nodes: u64,
+        chess960: bool,
+    },
 }
 
 /// Why the program cannot do its job; both cases exit with status 2.
@@ -142,7 +153,11 @@ fn run(command: Command) -> Result<bool, Error> {
             depth,
             divide,
         } => run_position(&mut out, board, depth, divide)?,
-        Command::Suite { path, max_nodes } => return run_suite(&mut out, &path, max_nodes),
+        Command::Suite {
+            path,
+            max_nodes,
+            chess960,
+        } => return run_suite(&mut out, &path, max_nodes, chess960),
     }
     Ok(true)
 }
@@ -190,11 +205,6 @@ fn parse_args(args: &[String]) -> Result<Command, Error> {
 
 /// Checks that the flags fit together and builds the command they ask for.
 fn command_from(flags: Flags) -> Result<Command, Error> {
-    if flags.chess960 {
-        return Err(bad(
-            "--chess960 is not supported yet: Chess960 castling is not implemented",
-        ));
-    }
     if let Some(path) = flags.epd {
         let single_position_flags = [
             ("--fen", flags.fen.is_some()),
@@ -205,7 +215,11 @@ fn command_from(flags: Flags) -> Result<Command, Error> {
             return Err(bad(format!("{flag} cannot be used with --epd")));
         }
         let max_nodes = flags.max_nodes.unwrap_or(DEFAULT_MAX_NODES);
-        return Ok(Command::Suite { path, max_nodes });
+        return Ok(Command::Suite {
+            path,
+            max_nodes,
+            chess960: flags.chess960,
+        });
     }
     if flags.max_nodes.is_some() {
         return Err(bad("--max-nodes needs --epd"));
@@ -213,7 +227,15 @@ fn command_from(flags: Flags) -> Result<Command, Error> {
     let board = match flags.fen {
         Some(fen) => {
             let fen = fen.trim();
-            Board0x88::from_fen(fen).map_err(|e| bad(format!("bad FEN \"{fen}\": {e}")))?
+            let options = FenOptions {
+                chess960: flags.chess960,
+                lenient: false,
+            };
+            Board0x88::from_fen_with(fen, options)
+                .map_err(|e| bad(format!("bad FEN \"{fen}\": {e}")))?
+        }
+        None if flags.chess960 => {
+            Board0x88::chess960(STANDARD_CHESS960_INDEX).map_err(|e| bad(e.to_string()))?
         }
         None => Board0x88::default(),
     };
@@ -305,9 +327,10 @@ fn run_position(
 /// Runs divide, printing `<uci move> <count>` for each root move as it is counted.
 fn divide_printing(out: &mut impl Write, board: &mut Board0x88, depth: u32) -> io::Result<u64> {
     let mut written = Ok(());
+    let uci_board = *board;
     let nodes = divide(board, depth, |mv, count| {
         if written.is_ok() {
-            written = writeln!(out, "{mv} {count}");
+            written = writeln!(out, "{} {count}", uci_board.uci(mv));
         }
     });
     written.map(|()| nodes)
@@ -338,9 +361,18 @@ struct Entry {
 }
 
 /// Checks every count of the suite at `path` up to `max_nodes`; returns whether all matched.
-fn run_suite(out: &mut impl Write, path: &str, max_nodes: u64) -> Result<bool, Error> {
+fn run_suite(
+    out: &mut impl Write,
+    path: &str,
+    max_nodes: u64,
+    chess960: bool,
+) -> Result<bool, Error> {
     let text = fs::read_to_string(path).map_err(|e| bad(format!("cannot read {path}: {e}")))?;
-    let entries = parse_suite(&text).map_err(|e| bad(format!("{path}:{e}")))?;
+    let options = FenOptions {
+        chess960,
+        lenient: true,
+    };
+    let entries = parse_suite(&text, options).map_err(|e| bad(format!("{path}:{e}")))?;
 
     let start = Instant::now();
     let (mut passed, mut total, mut nodes) = (0u64, 0u64, 0u64);
@@ -372,7 +404,7 @@ fn run_suite(out: &mut impl Write, path: &str, max_nodes: u64) -> Result<bool, E
 }
 
 /// Parses a whole suite; an error reads `<line>: <reason>`.
-fn parse_suite(text: &str) -> Result<Vec<Entry>, String> {
+fn parse_suite(text: &str, options: FenOptions) -> Result<Vec<Entry>, String> {
     let mut entries = Vec::new();
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
@@ -380,17 +412,18 @@ fn parse_suite(text: &str) -> Result<Vec<Entry>, String> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let entry = parse_entry(number, line).map_err(|e| format!("{number}: {e}"))?;
+        let entry = parse_entry(number, line, options).map_err(|e| format!("{number}: {e}"))?;
         entries.push(entry);
     }
     Ok(entries)
 }
 
 /// Parses one suite line, `FEN ;D1 n ;D2 n ...`, numbered `number`.
-fn parse_entry(number: usize, line: &str) -> Result<Entry, String> {
+fn parse_entry(number: usize, line: &str, options: FenOptions) -> Result<Entry, String> {
     let mut fields = line.split(';');
     let fen = fields.next().unwrap_or_default().trim();
-    let board = Board0x88::from_fen_lenient(fen).map_err(|e| format!("bad FEN \"{fen}\": {e}"))?;
+    let board =
+        Board0x88::from_fen_with(fen, options).map_err(|e| format!("bad FEN \"{fen}\": {e}"))?;
     let counts = fields
         .map(str::trim)
         .filter(|field| !field.is_empty())

@@ -50,6 +50,44 @@ pub(crate) fn castling_destinations(king: u8, rook: u8) -> (u8, u8) {
     }
 }
 
+/// The back rank of the standard start position.
+const STANDARD_BACK_RANK: [PieceKind; 8] = [
+    PieceKind::Rook,
+    PieceKind::Knight,
+    PieceKind::Bishop,
+    PieceKind::Queen,
+    PieceKind::King,
+    PieceKind::Bishop,
+    PieceKind::Knight,
+    PieceKind::Rook,
+];
+
+/// Puts `kind` on the `nth` still empty file (0-based) of a back rank being built.
+fn put_on_free_square(back: &mut [Option<PieceKind>; 8], nth: usize, kind: PieceKind) {
+    if let Some(slot) = back.iter_mut().filter(|slot| slot.is_none()).nth(nth) {
+        *slot = Some(kind);
+    }
+}
+
+/// A Chess960 start position number outside 0..960.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Chess960IndexError {
+    /// The number asked for.
+    pub index: u16,
+}
+
+impl fmt::Display for Chess960IndexError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Chess960 start positions are numbered 0 to 959, not {}",
+            self.index
+        )
+    }
+}
+
+impl core::error::Error for Chess960IndexError {}
+
 /// Most pieces a side can have; the size of each piece list.
 pub(crate) const MAX_PIECES: usize = 16;
 
@@ -80,6 +118,7 @@ pub struct Board0x88 {
     halfmove: u16,
     fullmove: u16,
     hash: u64,
+    chess960: bool,
 }
 
 /// The FEN of the standard start position.
@@ -96,17 +135,59 @@ impl Board0x88 {
     /// The standard start position.
     #[must_use]
     pub fn start_position() -> Board0x88 {
-        let mut board = Board0x88::empty();
-        let back = [
-            PieceKind::Rook,
-            PieceKind::Knight,
-            PieceKind::Bishop,
-            PieceKind::Queen,
-            PieceKind::King,
-            PieceKind::Bishop,
-            PieceKind::Knight,
-            PieceKind::Rook,
+        Board0x88::from_back_rank(STANDARD_BACK_RANK, false)
+    }
+
+    /// Chess960 start position number `index` (0 to 959) in Scharnagl's numbering, in which
+    /// 518 is the standard start position. The board is in Chess960 mode.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let board = Board0x88::chess960(0).unwrap();
+    /// assert_eq!(board.fen().to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+    /// assert_eq!(Board0x88::chess960(518).unwrap().legal_moves().len(), 20);
+    /// assert!(Board0x88::chess960(960).is_err());
+    /// ```
+    pub fn chess960(index: u16) -> Result<Board0x88, Chess960IndexError> {
+        if index >= 960 {
+            return Err(Chess960IndexError { index });
+        }
+        let mut back = [None; 8];
+        let mut n = index as usize;
+        back[(n % 4) * 2 + 1] = Some(PieceKind::Bishop);
+        n /= 4;
+        back[(n % 4) * 2] = Some(PieceKind::Bishop);
+        n /= 4;
+        put_on_free_square(&mut back, n % 6, PieceKind::Queen);
+        n /= 6;
+        // The ten ways to place two knights on the five files left, by Scharnagl's table.
+        const KNIGHTS: [(usize, usize); 10] = [
+            (0, 1),
+            (0, 2),
+            (0, 3),
+            (0, 4),
+            (1, 2),
+            (1, 3),
+            (1, 4),
+            (2, 3),
+            (2, 4),
+            (3, 4),
         ];
+        let (first, second) = KNIGHTS[n];
+        put_on_free_square(&mut back, second, PieceKind::Knight);
+        put_on_free_square(&mut back, first, PieceKind::Knight);
+        for kind in [PieceKind::Rook, PieceKind::King, PieceKind::Rook] {
+            put_on_free_square(&mut back, 0, kind);
+        }
+        Ok(Board0x88::from_back_rank(
+            back.map(|k| k.unwrap_or(PieceKind::Pawn)),
+            true,
+        ))
+    }
+
+    /// The start position with `back` on the first and last ranks, kings and rooks virgin.
+    fn from_back_rank(back: [PieceKind; 8], chess960: bool) -> Board0x88 {
+        let mut board = Board0x88::empty();
         for color in Color::ALL {
             let (back_rank, pawn_rank) = match color {
                 Color::White => (Rank::First, Rank::Second),
@@ -124,8 +205,16 @@ impl Board0x88 {
                 );
             }
         }
-        board.finish_setup(Color::White, None, 0, 1);
+        board.finish_setup(Color::White, None, 0, 1, chess960);
         board
+    }
+
+    /// Whether the board is in Chess960 mode: it writes Shredder-FEN and king-takes-rook
+    /// castling (move generation is the same, it serves both).
+    #[must_use]
+    #[inline]
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
     }
 
     /// A board with no pieces, white to move: only for building a position.
@@ -139,6 +228,7 @@ impl Board0x88 {
             halfmove: 0,
             fullmove: 1,
             hash: 0,
+            chess960: false,
         }
     }
 
@@ -157,7 +247,9 @@ impl Board0x88 {
         ep: Option<Square>,
         halfmove: u16,
         fullmove: u16,
+        chess960: bool,
     ) {
+        self.chess960 = chess960;
         self.side = side;
         self.ep = ep;
         self.halfmove = halfmove;
@@ -454,6 +546,7 @@ impl PartialEq for Board0x88 {
             && self.ep == other.ep
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
+            && self.chess960 == other.chess960
     }
 }
 

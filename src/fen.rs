@@ -182,13 +182,26 @@ const CASTLING_LETTERS: [(CastlingRights, char); 4] = [
     (CastlingRights::BLACK_QUEENSIDE, 'q'),
 ];
 
-/// How strictly a FEN is checked.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Strictness {
-    /// Positions that can arise in a game.
-    Strict,
-    /// Positions well defined for move generation.
-    Lenient,
+/// How a FEN is read: the castling notation, and how strictly the position is checked.
+///
+/// ```
+/// use x88::{Board0x88, FenOptions};
+/// // Shredder-FEN: the castling rights name the rooks' files.
+/// let options = FenOptions { chess960: true, ..FenOptions::default() };
+/// let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+/// let board = Board0x88::from_fen_with(fen, options).unwrap();
+/// assert_eq!(board.legal_moves().len(), 21);
+/// assert_eq!(board.fen().to_string(), fen);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FenOptions {
+    /// Chess960: the castling field is Shredder-FEN (`HAha`, the rooks' files) or X-FEN (`KQkq`
+    /// for the outermost rooks, file letters for the others), the king and rooks may start on
+    /// any file, and the board writes Shredder-FEN and king-takes-rook castling.
+    pub chess960: bool,
+    /// Accept positions that no game can reach but whose moves are well defined, and FENs
+    /// without the two clock fields (see [`Board0x88::from_fen_lenient`]).
+    pub lenient: bool,
 }
 
 impl FromStr for Board0x88 {
@@ -213,7 +226,7 @@ impl Board0x88 {
     /// );
     /// ```
     pub fn from_fen(fen: &str) -> Result<Board0x88, FenError> {
-        parse(fen, Strictness::Strict)
+        parse(fen, FenOptions::default())
     }
 
     /// Parses a FEN leniently: the clocks may be left out (4 fields), and positions that no game
@@ -230,7 +243,39 @@ impl Board0x88 {
     /// assert_eq!(Board0x88::from_fen_lenient(fen).unwrap().legal_moves().len(), 6);
     /// ```
     pub fn from_fen_lenient(fen: &str) -> Result<Board0x88, FenError> {
-        parse(fen, Strictness::Lenient)
+        parse(
+            fen,
+            FenOptions {
+                lenient: true,
+                ..FenOptions::default()
+            },
+        )
+    }
+
+    /// Parses a Chess960 FEN strictly; the castling field may be Shredder-FEN or X-FEN.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let board = Board0x88::from_fen_chess960(
+    ///     "qnr1bkrb/pppp2pp/3np3/5p2/8/P2P2P1/NPP1PP1P/QN1RBKRB w GDg - 3 9",
+    /// )
+    /// .unwrap();
+    /// assert!(board.is_chess960());
+    /// assert_eq!(board.legal_moves().len(), 33);
+    /// ```
+    pub fn from_fen_chess960(fen: &str) -> Result<Board0x88, FenError> {
+        parse(
+            fen,
+            FenOptions {
+                chess960: true,
+                ..FenOptions::default()
+            },
+        )
+    }
+
+    /// Parses a FEN as `options` say.
+    pub fn from_fen_with(fen: &str, options: FenOptions) -> Result<Board0x88, FenError> {
+        parse(fen, options)
     }
 
     /// The FEN of the position, as a value that implements `Display` (no allocation).
@@ -274,12 +319,13 @@ impl fmt::Display for Fen<'_> {
                 f.write_str("/")?;
             }
         }
-        write!(
-            f,
-            " {} {} ",
-            board.side_to_move().to_char(),
-            castling_letters(board.castling_rights())
-        )?;
+        write!(f, " {} ", board.side_to_move().to_char())?;
+        if board.is_chess960() {
+            write_shredder_castling(f, board)?;
+        } else {
+            write!(f, "{}", castling_letters(board.castling_rights()))?;
+        }
+        f.write_str(" ")?;
         match board.en_passant() {
             Some(sq) => write!(f, "{sq}")?,
             None => f.write_str("-")?,
@@ -288,7 +334,30 @@ impl fmt::Display for Fen<'_> {
     }
 }
 
-fn parse(fen: &str, strictness: Strictness) -> Result<Board0x88, FenError> {
+/// Shredder-FEN castling: the files of the castling rooks, white's upper case first, each
+/// side's from the h-file down; `-` if none.
+fn write_shredder_castling(f: &mut fmt::Formatter<'_>, board: &Board0x88) -> fmt::Result {
+    let mut any = false;
+    for color in Color::ALL {
+        for kingside in [true, false] {
+            if let Some(rook) = board.castling_rook(color, kingside) {
+                let letter = rook.file().to_char();
+                let letter = match color {
+                    Color::White => letter.to_ascii_uppercase(),
+                    Color::Black => letter,
+                };
+                write!(f, "{letter}")?;
+                any = true;
+            }
+        }
+    }
+    if !any {
+        f.write_str("-")?;
+    }
+    Ok(())
+}
+
+fn parse(fen: &str, options: FenOptions) -> Result<Board0x88, FenError> {
     let mut fields = [""; 6];
     let mut found = 0;
     for field in fen.split_ascii_whitespace() {
@@ -297,9 +366,9 @@ fn parse(fen: &str, strictness: Strictness) -> Result<Board0x88, FenError> {
         }
         found += 1;
     }
-    let clocks_given = match (found, strictness) {
+    let clocks_given = match (found, options.lenient) {
         (6, _) => true,
-        (4, Strictness::Lenient) => false,
+        (4, true) => false,
         _ => return Err(FenError::WrongFieldCount { found }),
     };
     let [placement, side, castling, ep, halfmove, fullmove] = fields;
@@ -311,8 +380,8 @@ fn parse(fen: &str, strictness: Strictness) -> Result<Board0x88, FenError> {
         "b" => Color::Black,
         _ => return Err(FenError::BadSideToMove),
     };
-    check_material(&board, strictness)?;
-    parse_castling(&mut board, castling)?;
+    check_material(&board, options.lenient)?;
+    parse_castling(&mut board, castling, options.chess960)?;
     let ep = parse_en_passant(&board, ep, side)?;
     let (halfmove, fullmove) = if clocks_given {
         let halfmove = parse_number(halfmove).ok_or(FenError::BadHalfmoveClock)?;
@@ -323,8 +392,8 @@ fn parse(fen: &str, strictness: Strictness) -> Result<Board0x88, FenError> {
     } else {
         (0, 1)
     };
-    board.finish_setup(side, ep, halfmove, fullmove);
-    check_checks(&board, strictness)?;
+    board.finish_setup(side, ep, halfmove, fullmove, options.chess960);
+    check_checks(&board, options.lenient)?;
     Ok(board)
 }
 
@@ -373,7 +442,7 @@ fn parse_placement(board: &mut Board0x88, placement: &str) -> Result<(), FenErro
 }
 
 /// One king a side; at most 16 pieces; when strict, no more than a game can give.
-fn check_material(board: &Board0x88, strictness: Strictness) -> Result<(), FenError> {
+fn check_material(board: &Board0x88, lenient: bool) -> Result<(), FenError> {
     for color in Color::ALL {
         let mut count = [0u8; 8];
         let mut bishops_on = [0u8; 2];
@@ -402,8 +471,7 @@ fn check_material(board: &Board0x88, strictness: Strictness) -> Result<(), FenEr
             + extra(PieceKind::Rook, 2)
             + extra(PieceKind::Queen, 1);
         let impossible = total > MAX_PIECES
-            || (strictness == Strictness::Strict
-                && count[PieceKind::Pawn as usize] as usize + promoted as usize > 8);
+            || (!lenient && count[PieceKind::Pawn as usize] as usize + promoted as usize > 8);
         if impossible {
             return Err(FenError::TooManyPieces { color });
         }
@@ -411,45 +479,82 @@ fn check_material(board: &Board0x88, strictness: Strictness) -> Result<(), FenEr
     Ok(())
 }
 
-/// Reads `KQkq` into the virgin bits of the kings and rooks.
-fn parse_castling(board: &mut Board0x88, castling: &str) -> Result<(), FenError> {
+/// Reads the castling field into the virgin bits of the kings and rooks: `KQkq` in standard
+/// chess; in Chess960 also the rooks' file letters, `KQkq` then naming the outermost rooks.
+fn parse_castling(board: &mut Board0x88, castling: &str, chess960: bool) -> Result<(), FenError> {
     if castling == "-" {
         return Ok(());
     }
+    if castling.is_empty() {
+        return Err(FenError::BadCastling);
+    }
     let mut rights = CastlingRights::empty();
     for c in castling.chars() {
-        let right = CASTLING_LETTERS
-            .iter()
-            .find(|(_, letter)| *letter == c)
-            .map(|(flag, _)| *flag)
-            .ok_or(FenError::BadCastling)?;
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let rank = Rank::new(color.back_rank()).unwrap_or(Rank::First);
+        let (king_sq, rook_sq, right) = castling_pieces(board, c, color, rank, chess960)?;
         if rights.contains(right) {
             return Err(FenError::BadCastling);
         }
         rights |= right;
-    }
-    if rights.is_empty() {
-        return Err(FenError::BadCastling);
-    }
-    for color in Color::ALL {
-        for (kingside, rook_file) in [(true, File::H), (false, File::A)] {
-            let right = CastlingRights::of(color, kingside);
-            if !rights.contains(right) {
-                continue;
-            }
-            let rank = Rank::new(color.back_rank()).unwrap_or(Rank::First);
-            let king_sq = Square::new(File::E, rank);
-            let rook_sq = Square::new(rook_file, rank);
-            let king = board.piece_at(king_sq);
-            let rook = board.piece_at(rook_sq);
-            if !king.is_piece(color, PieceKind::King) || !rook.is_piece(color, PieceKind::Rook) {
-                return Err(FenError::CastlingWithoutKingAndRook { right });
-            }
-            board.put(king_sq, king.with_virgin());
-            board.put(rook_sq, rook.with_virgin());
-        }
+        let (Some(king_sq), Some(rook_sq)) = (king_sq, rook_sq) else {
+            return Err(FenError::CastlingWithoutKingAndRook { right });
+        };
+        board.put(king_sq, board.piece_at(king_sq).with_virgin());
+        board.put(rook_sq, board.piece_at(rook_sq).with_virgin());
     }
     Ok(())
+}
+
+/// The king and rook that the castling letter `c` of `color` names (each `None` when it is not
+/// where the letter needs it), and the right it grants.
+fn castling_pieces(
+    board: &Board0x88,
+    c: char,
+    color: Color,
+    rank: Rank,
+    chess960: bool,
+) -> Result<(Option<Square>, Option<Square>, CastlingRights), FenError> {
+    let is = |sq: &Square, kind| board.piece_at(*sq).is_piece(color, kind);
+    let on_rank = |file: File| Square::new(file, rank);
+    let king = if chess960 {
+        File::ALL
+            .into_iter()
+            .map(on_rank)
+            .find(|sq| is(sq, PieceKind::King))
+    } else {
+        Some(on_rank(File::E)).filter(|sq| is(sq, PieceKind::King))
+    };
+    let king_file = king.map_or(File::E, |sq| sq.file());
+    let (kingside, rook) = match c.to_ascii_lowercase() {
+        'k' | 'q' => {
+            let kingside = c.eq_ignore_ascii_case(&'k');
+            let files = File::ALL.into_iter();
+            let outermost = if chess960 {
+                let rook = |f: &File| is(&on_rank(*f), PieceKind::Rook);
+                if kingside {
+                    files.rev().take_while(|&f| f > king_file).find(rook)
+                } else {
+                    files.take_while(|&f| f < king_file).find(rook)
+                }
+            } else {
+                let corner = if kingside { File::H } else { File::A };
+                Some(corner).filter(|f| is(&on_rank(*f), PieceKind::Rook))
+            };
+            (kingside, outermost)
+        }
+        letter if chess960 => {
+            let file = File::from_char(letter).ok_or(FenError::BadCastling)?;
+            let rook = Some(file).filter(|f| is(&on_rank(*f), PieceKind::Rook) && *f != king_file);
+            (file > king_file, rook)
+        }
+        _ => return Err(FenError::BadCastling),
+    };
+    Ok((king, rook.map(on_rank), CastlingRights::of(color, kingside)))
 }
 
 /// The en passant square: on the right rank, with the pawn that just stepped over it in front
@@ -481,12 +586,12 @@ fn parse_en_passant(board: &Board0x88, ep: &str, side: Color) -> Result<Option<S
 
 /// The side not to move must not be in check; when strict, the check of the side to move must
 /// be one that a move can give.
-fn check_checks(board: &Board0x88, strictness: Strictness) -> Result<(), FenError> {
+fn check_checks(board: &Board0x88, lenient: bool) -> Result<(), FenError> {
     let us = board.side_to_move();
     if board.is_attacked(board.king_square(!us), us) {
         return Err(FenError::OpponentInCheck);
     }
-    if strictness == Strictness::Lenient {
+    if lenient {
         return Ok(());
     }
     let king = board.king_square(us);

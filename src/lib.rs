@@ -12,6 +12,7 @@ mod fen;
 mod make;
 mod movegen;
 mod moves;
+mod notation;
 mod perft;
 mod piece;
 mod square;
@@ -20,10 +21,11 @@ mod zobrist;
 #[cfg(feature = "search")]
 pub mod search;
 
-pub use board::{Board0x88, CastlingRights, START_FEN};
-pub use fen::{Fen, FenError};
+pub use board::{Board0x88, CastlingRights, Chess960IndexError, START_FEN};
+pub use fen::{Fen, FenError, FenOptions};
 pub use make::Undo;
 pub use moves::{MAX_MOVES, Move, MoveCounter, MoveList, MoveSink};
+pub use notation::{CastlingNotation, MoveError, San, Uci};
 pub use perft::{divide, perft};
 pub use piece::{Color, Piece, PieceKind};
 pub use square::{File, ParseSquareError, Rank, Square, SquareSet, SquareSetIter};
