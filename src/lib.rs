@@ -3,6 +3,8 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
@@ -13,6 +15,7 @@ mod make;
 mod movegen;
 mod moves;
 mod notation;
+mod outcome;
 mod perft;
 mod piece;
 mod square;
@@ -26,6 +29,9 @@ pub use fen::{Fen, FenError, FenOptions};
 pub use make::Undo;
 pub use moves::{MAX_MOVES, Move, MoveCounter, MoveList, MoveSink};
 pub use notation::{CastlingNotation, MoveError, San, Uci};
+#[cfg(feature = "alloc")]
+pub use outcome::Game;
+pub use outcome::{DrawClaim, DrawReason, Outcome};
 pub use perft::{divide, perft};
 pub use piece::{Color, Piece, PieceKind};
 pub use square::{File, ParseSquareError, Rank, Square, SquareSet, SquareSetIter};
