@@ -96,8 +96,9 @@ impl Board0x88 {
             hash ^= piece_key(piece, from) ^ piece_key(placed, to);
             if piece & Piece::KIND_MASK == PieceKind::Pawn as u8 {
                 halfmove = 0;
-                if mv.is_double_push() && self.enemy_pawn_beside(to, them) {
-                    let skipped = Square::from_index_unchecked(to.wrapping_sub(us.forward() as u8));
+                let skipped = to.wrapping_sub(us.forward() as u8);
+                if mv.is_double_push() && self.en_passant_capture_exists(to, skipped, them) {
+                    let skipped = Square::from_index_unchecked(skipped);
                     hash ^= EN_PASSANT_KEYS[skipped.file() as usize];
                     ep = Some(skipped);
                 }
@@ -145,14 +146,16 @@ impl Board0x88 {
         }
     }
 
-    /// Whether a pawn of `them` stands beside `sq` on its rank: only then does a double step
-    /// to `sq` give an en passant square (so that transpositions hash alike).
+    /// Whether a pawn of `them` beside the pawn that just stepped to `pushed` can legally take
+    /// it en passant on `skipped`. Only then does the position get an en passant square, so
+    /// that positions which differ in nothing else hash alike and repetitions are seen.
     #[inline]
-    fn enemy_pawn_beside(&self, sq: u8, them: Color) -> bool {
+    fn en_passant_capture_exists(&self, pushed: u8, skipped: u8, them: Color) -> bool {
         let pawn = Piece::new(them, PieceKind::Pawn).bits();
-        [sq.wrapping_sub(1), sq.wrapping_add(1)]
+        [pushed.wrapping_sub(1), pushed.wrapping_add(1)]
             .into_iter()
-            .any(|side| side & 0x88 == 0 && self.cell(side) == pawn)
+            .filter(|&side| side & 0x88 == 0 && self.cell(side) == pawn)
+            .any(|side| self.en_passant_is_legal(side, skipped, them))
     }
 }
 
@@ -193,6 +196,16 @@ mod tests {
             board,
             Board0x88::from_fen("R3k3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap()
         );
+        assert_eq!(board.hash(), board.compute_hash());
+    }
+
+    #[test]
+    fn double_push_sets_en_passant_only_when_the_capture_is_legal() {
+        // The black pawn on d4 is pinned to its king on d8 by the rook on d1, so it cannot
+        // take e4 en passant.
+        let mut board: Board0x88 = "3k4/8/8/8/3p4/8/4P3/3R3K w - - 0 1".parse().unwrap();
+        let _ = play(&mut board, "e2e4");
+        assert_eq!(board.en_passant(), None);
         assert_eq!(board.hash(), board.compute_hash());
     }
 

@@ -317,7 +317,7 @@ impl Board0x88 {
     /// of the board with both pawns gone and the capturing pawn in place. Rare, and the only
     /// way to see the pin of two pawns side by side on the king's rank.
     #[cold]
-    fn en_passant_is_legal(&self, from: u8, to: u8, us: Color) -> bool {
+    pub(crate) fn en_passant_is_legal(&self, from: u8, to: u8, us: Color) -> bool {
         let mut after = *self;
         let captured = to.wrapping_sub(us.forward() as u8);
         after.set_cell(to, self.cell(from));

@@ -11,8 +11,8 @@
 //! recur while no capture or pawn move has been made, so at most the last
 //! [`halfmove_clock`](Board0x88::halfmove_clock) positions are looked at, and of those only
 //! every second one (the same side to move). The hash covers the placement, the side to move,
-//! the castling rights and the en passant square (set only when an enemy pawn stands beside the
-//! pawn that made the double step), as the repetition rule asks.
+//! the castling rights and the en passant square (set only when an en passant capture is
+//! legal), as the repetition rule asks.
 
 use crate::board::Board0x88;
 use crate::piece::{Color, PieceKind};

@@ -70,7 +70,7 @@ fn cozy_perft(board: &CozyBoard, depth: u32) -> u64 {
 }
 
 /// The FEN fields but the en passant square (cozy-chess writes it after every double push,
-/// x88 only when an enemy pawn stands beside the pawn).
+/// x88 only when an en passant capture is legal).
 fn fields_but_en_passant(fen: &str) -> Vec<String> {
     fen.split(' ')
         .enumerate()
