@@ -43,6 +43,54 @@ pub const ATTACK_MASK: [u8; 256] = build_attack_mask();
 /// diagonal, 0 where no such line joins them.
 pub const RAY_STEP: [i8; 256] = build_ray_step();
 
+/// The king's eight steps; bit `i` of a [`king_zone`] mask stands for `KING_STEPS[i]`.
+pub(crate) const KING_STEPS: [i8; 8] = [1, 15, 16, 17, -1, -15, -16, -17];
+
+/// `KING_ZONE[piece & 31][diff_index(enemy, king)]`: which of the squares next to the king
+/// (bit `i` for `king + KING_STEPS[i]`) the piece on `enemy` attacks on an empty board.
+static KING_ZONE: [[u8; 256]; 32] = build_king_zone();
+
+const fn build_king_zone() -> [[u8; 256]; 32] {
+    let mut table = [[0u8; 256]; 32];
+    let mut piece = 0;
+    while piece < 32 {
+        let attacks = PIECE_ATTACKS[piece];
+        let mut edr: i32 = -7;
+        while attacks != 0 && edr <= 7 {
+            let mut edf: i32 = -7;
+            while edf <= 7 {
+                let mut zone = 0u8;
+                let mut i = 0;
+                while i < 8 {
+                    let step = KING_STEPS[i] as i32;
+                    let sdr = (step + 8).div_euclid(16);
+                    let sdf = step - sdr * 16;
+                    let (df, dr) = (sdf - edf, sdr - edr);
+                    if df.abs() <= 7
+                        && dr.abs() <= 7
+                        && ATTACK_MASK[index_of_step(df, dr)] & attacks != 0
+                    {
+                        zone |= 1 << i;
+                    }
+                    i += 1;
+                }
+                table[piece][index_of_step(-edf, -edr)] = zone;
+                edf += 1;
+            }
+            edr += 1;
+        }
+        piece += 1;
+    }
+    table
+}
+
+/// The squares next to the king on `king` that the piece byte `piece` on `enemy` attacks on an
+/// empty board, as a mask over [`KING_STEPS`].
+#[inline(always)]
+pub(crate) fn king_zone(piece: u8, enemy: u8, king: u8) -> u8 {
+    KING_ZONE[(piece & 31) as usize][diff_index(enemy, king)]
+}
+
 /// The attack bits of each piece byte (colour and kind; the virgin bit is masked off).
 const PIECE_ATTACKS: [u8; 32] = build_piece_attacks();
 

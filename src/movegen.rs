@@ -9,7 +9,10 @@
 //!   attacks with the king lifted off the board;
 //! - en passant, which can uncover the king along its rank, is tested exactly on a copy.
 
-use crate::attacks::{SLIDER_ATTACK, SliderLine, attack_mask_raw, piece_attacks, ray_step_raw};
+use crate::attacks::{
+    KING_STEPS, SLIDER_ATTACK, SliderLine, attack_mask_raw, king_zone, piece_attacks, ray_step_raw,
+    reaches,
+};
 use crate::board::{Board0x88, MAX_PIECES, castling_destinations};
 use crate::moves::{Move, MoveList, MoveSink};
 use crate::piece::{Color, Piece, PieceKind};
@@ -17,12 +20,14 @@ use crate::square::Square;
 
 /// The knight's eight jumps in 0x88 steps.
 const KNIGHT_STEPS: [i8; 8] = [33, 31, 18, 14, -14, -18, -31, -33];
-/// The king's (and queen's) eight directions.
-const KING_STEPS: [i8; 8] = [1, 15, 16, 17, -1, -15, -16, -17];
 /// The bishop's four directions.
 const DIAGONAL_STEPS: [i8; 4] = [15, 17, -15, -17];
 /// The rook's four directions.
 const STRAIGHT_STEPS: [i8; 4] = [1, 16, -1, -16];
+
+/// The bits of the king's steps east (`+1`) and west (`-1`) in a mask over [`KING_STEPS`].
+const EAST: u8 = 1 << 0;
+const WEST: u8 = 1 << 4;
 
 /// No square: a value that never equals a square on the board.
 const NO_SQUARE: u8 = 0x80;
@@ -33,12 +38,6 @@ struct Pins {
     pinned: u16,
     /// For a pinned piece, the unit step from the king towards its pinner.
     ray: [i8; MAX_PIECES],
-}
-
-/// The 64-square bit of a 0x88 square number, for the check-evasion target set.
-#[inline(always)]
-fn bit64(sq: u8) -> u64 {
-    1u64 << ((sq + (sq & 7)) >> 1)
 }
 
 /// Whether a move of a pinned piece to `to` stays on its pin ray.
@@ -106,9 +105,16 @@ impl Board0x88 {
             pinned: 0,
             ray: [0; MAX_PIECES],
         };
+        let free = self.king_targets::<CAPTURES>(king, us);
+        let mut danger = 0u8;
         for &enemy in self.piece_squares(!us) {
             let enemy = enemy.index();
-            let hits = attack_mask_raw(enemy, king) & piece_attacks(self.cell(enemy));
+            let piece = self.cell(enemy);
+            let zone = king_zone(piece, enemy, king) & free & !danger;
+            if zone != 0 {
+                danger |= self.verified_zone(piece, enemy, king, zone);
+            }
+            let hits = attack_mask_raw(enemy, king) & piece_attacks(piece);
             if hits == 0 {
                 continue;
             }
@@ -132,60 +138,77 @@ impl Board0x88 {
             }
         }
 
-        self.king_steps::<S, CAPTURES>(sink, king, us);
+        self.king_steps(sink, king, free & !danger);
         match checkers {
             0 => {
-                self.piece_moves::<S, CAPTURES, false>(sink, king, us, &pins, !0);
+                self.piece_moves::<S, CAPTURES>(sink, king, us, &pins);
                 if !CAPTURES {
-                    self.castling_moves(sink, king, us);
+                    self.castling_moves(sink, king, us, danger);
                 }
             }
-            1 => {
-                let mut targets = bit64(checker);
-                if piece_attacks(self.cell(checker)) & SLIDER_ATTACK != 0 {
-                    let step = ray_step_raw(king, checker) as u8;
-                    let mut sq = king.wrapping_add(step);
-                    while sq != checker {
-                        targets |= bit64(sq);
-                        sq = sq.wrapping_add(step);
-                    }
-                }
-                self.piece_moves::<S, CAPTURES, true>(sink, king, us, &pins, targets);
-            }
+            1 => self.evasions::<S, CAPTURES>(sink, king, us, &pins, checker),
             _ => {}
         }
     }
 
-    fn king_steps<S: MoveSink, const CAPTURES: bool>(&self, sink: &mut S, king: u8, us: Color) {
-        for step in KING_STEPS {
+    /// The squares next to the king that it could step to if they were safe, as a mask over
+    /// [`KING_STEPS`]: on the board and not held by its own side (with `CAPTURES`, enemy only).
+    #[inline(always)]
+    fn king_targets<const CAPTURES: bool>(&self, king: u8, us: Color) -> u8 {
+        let mut free = 0;
+        for (i, step) in KING_STEPS.into_iter().enumerate() {
             let to = king.wrapping_add(step as u8);
-            if to & 0x88 != 0 {
-                continue;
+            if to & 0x88 == 0 {
+                let target = self.cell(to);
+                if target & us.bit() == 0 && (!CAPTURES || target != 0) {
+                    free |= 1 << i;
+                }
             }
-            let target = self.cell(to);
-            if target & us.bit() != 0 || (CAPTURES && target == 0) {
-                continue;
+        }
+        free
+    }
+
+    /// Of the squares `zone` next to the king that the piece on `enemy` attacks on an empty
+    /// board, those it really attacks: a slider's ray must be clear, the king lifted off.
+    #[inline(always)]
+    fn verified_zone(&self, piece: u8, enemy: u8, king: u8, zone: u8) -> u8 {
+        if piece_attacks(piece) & SLIDER_ATTACK == 0 {
+            return zone;
+        }
+        let mut attacked = 0;
+        let mut bits = zone;
+        while bits != 0 {
+            let i = bits.trailing_zeros();
+            bits &= bits - 1;
+            let to = king.wrapping_add(KING_STEPS[i as usize] as u8);
+            if reaches(self, enemy, to, king, NO_SQUARE) {
+                attacked |= 1 << i;
             }
-            if !self.attacked_ignoring(to, !us, king, NO_SQUARE) {
-                sink.push(Move::normal(
-                    Square::from_index_unchecked(king),
-                    Square::from_index_unchecked(to),
-                ));
-            }
+        }
+        attacked
+    }
+
+    /// The king's steps to the squares of `safe`, a mask over [`KING_STEPS`].
+    #[inline(always)]
+    fn king_steps<S: MoveSink>(&self, sink: &mut S, king: u8, safe: u8) {
+        let from = Square::from_index_unchecked(king);
+        let mut bits = safe;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let to = king.wrapping_add(KING_STEPS[i] as u8);
+            sink.push(Move::normal(from, Square::from_index_unchecked(to)));
         }
     }
 
-    /// The moves of every piece but the king. With `EVASION`, only moves to `targets` (the
-    /// checker and the squares between it and the king) are legal, en passant aside.
-    fn piece_moves<S: MoveSink, const CAPTURES: bool, const EVASION: bool>(
+    /// The moves of every piece but the king, when the king is not in check.
+    fn piece_moves<S: MoveSink, const CAPTURES: bool>(
         &self,
         sink: &mut S,
         king: u8,
         us: Color,
         pins: &Pins,
-        targets: u64,
     ) {
-        let allowed = |to: u8| !EVASION || targets & bit64(to) != 0;
         let list = self.piece_squares(us);
         for (index, &from_sq) in list.iter().enumerate().skip(1) {
             let from = from_sq.index();
@@ -193,9 +216,7 @@ impl Board0x88 {
             let ray = pins.ray[index];
             match self.cell(from) & Piece::KIND_MASK {
                 k if k == PieceKind::Pawn as u8 => {
-                    self.pawn_moves::<S, CAPTURES, EVASION>(
-                        sink, from, king, us, pinned, ray, targets,
-                    );
+                    self.pawn_moves::<S, CAPTURES>(sink, from, king, us, pinned, ray);
                 }
                 k if k == PieceKind::Knight as u8 => {
                     if pinned {
@@ -207,7 +228,7 @@ impl Board0x88 {
                             continue;
                         }
                         let target = self.cell(to);
-                        if target & us.bit() != 0 || (CAPTURES && target == 0) || !allowed(to) {
+                        if target & us.bit() != 0 || (CAPTURES && target == 0) {
                             continue;
                         }
                         sink.push(Move::normal(from_sq, Square::from_index_unchecked(to)));
@@ -233,7 +254,7 @@ impl Board0x88 {
                             if target & us.bit() != 0 {
                                 break;
                             }
-                            if (target != 0 || !CAPTURES) && allowed(to) {
+                            if target != 0 || !CAPTURES {
                                 sink.push(Move::normal(from_sq, Square::from_index_unchecked(to)));
                             }
                             if target != 0 {
@@ -246,9 +267,8 @@ impl Board0x88 {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn pawn_moves<S: MoveSink, const CAPTURES: bool, const EVASION: bool>(
+    fn pawn_moves<S: MoveSink, const CAPTURES: bool>(
         &self,
         sink: &mut S,
         from: u8,
@@ -256,9 +276,7 @@ impl Board0x88 {
         us: Color,
         pinned: bool,
         ray: i8,
-        targets: u64,
     ) {
-        let allowed = |to: u8| !EVASION || targets & bit64(to) != 0;
         let forward = us.forward() as u8;
         let from_sq = Square::from_index_unchecked(from);
         let promotes = |to: u8| to >> 4 == (!us).back_rank();
@@ -270,7 +288,7 @@ impl Board0x88 {
             }
             let to_sq = Square::from_index_unchecked(to);
             if self.cell(to) & (!us).bit() != 0 {
-                if (pinned && !stays_on_ray(king, to, ray)) || !allowed(to) {
+                if pinned && !stays_on_ray(king, to, ray) {
                     continue;
                 }
                 if promotes(to) {
@@ -289,27 +307,119 @@ impl Board0x88 {
         }
         let to_sq = Square::from_index_unchecked(to);
         if promotes(to) {
-            if allowed(to) {
-                push_promotions(sink, from_sq, to_sq);
-            }
+            push_promotions(sink, from_sq, to_sq);
             return;
         }
         if CAPTURES {
             return;
         }
-        if allowed(to) {
-            sink.push(Move::normal(from_sq, to_sq));
-        }
+        sink.push(Move::normal(from_sq, to_sq));
         let double = to.wrapping_add(forward);
-        let start_rank = match us {
-            Color::White => 1,
-            Color::Black => 6,
-        };
-        if from >> 4 == start_rank && self.cell(double) == 0 && allowed(double) {
+        if from >> 4 == pawn_start_rank(us) && self.cell(double) == 0 {
             sink.push(Move::double_push(
                 from_sq,
                 Square::from_index_unchecked(double),
             ));
+        }
+    }
+
+    /// The moves out of a single check by the piece on `checker`: king steps aside (generated
+    /// by the caller), or another piece captures the checker or steps between it and the king.
+    /// Instead of generating every move and filtering, each unpinned piece is asked, through
+    /// the difference tables, whether it reaches one of those few squares. A pinned piece never
+    /// can: its line and the line of the check meet only at the king.
+    fn evasions<S: MoveSink, const CAPTURES: bool>(
+        &self,
+        sink: &mut S,
+        king: u8,
+        us: Color,
+        pins: &Pins,
+        checker: u8,
+    ) {
+        let mut targets = [checker; 8];
+        let mut count = 1;
+        if piece_attacks(self.cell(checker)) & SLIDER_ATTACK != 0 {
+            let step = ray_step_raw(king, checker) as u8;
+            let mut sq = king.wrapping_add(step);
+            while sq != checker {
+                targets[count & 7] = sq;
+                count += 1;
+                sq = sq.wrapping_add(step);
+            }
+        }
+        let blocks = &targets[1..count.min(8)];
+        let forward = us.forward() as u8;
+        let list = self.piece_squares(us);
+        for (index, &from_sq) in list.iter().enumerate().skip(1) {
+            if pins.pinned >> index & 1 != 0 {
+                continue;
+            }
+            let from = from_sq.index();
+            let pawn = self.cell(from) & Piece::KIND_MASK == PieceKind::Pawn as u8;
+            if reaches(self, from, checker, NO_SQUARE, NO_SQUARE) {
+                self.push_move_to(sink, from_sq, checker, pawn, us);
+            }
+            if pawn {
+                self.pawn_blocks::<S, CAPTURES>(sink, from, us, blocks);
+                if let Some(ep) = self.en_passant() {
+                    let ahead = from.wrapping_add(forward);
+                    let to = ep.index();
+                    let diagonal = to == ahead.wrapping_sub(1) || to == ahead.wrapping_add(1);
+                    if diagonal && self.en_passant_is_legal(from, to, us) {
+                        sink.push(Move::en_passant(from_sq, ep));
+                    }
+                }
+            } else if !CAPTURES {
+                for &to in blocks {
+                    if reaches(self, from, to, NO_SQUARE, NO_SQUARE) {
+                        sink.push(Move::normal(from_sq, Square::from_index_unchecked(to)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// A move of the piece on `from` to `to`, as the promotions if a pawn reaches the last rank.
+    #[inline(always)]
+    fn push_move_to<S: MoveSink>(&self, sink: &mut S, from: Square, to: u8, pawn: bool, us: Color) {
+        let to_sq = Square::from_index_unchecked(to);
+        if pawn && to >> 4 == (!us).back_rank() {
+            push_promotions(sink, from, to_sq);
+        } else {
+            sink.push(Move::normal(from, to_sq));
+        }
+    }
+
+    /// The pushes of the pawn on `from` that block a check on one of the empty squares
+    /// `blocks` (with `CAPTURES`, only the promotions).
+    #[inline(always)]
+    fn pawn_blocks<S: MoveSink, const CAPTURES: bool>(
+        &self,
+        sink: &mut S,
+        from: u8,
+        us: Color,
+        blocks: &[u8],
+    ) {
+        let forward = us.forward() as u8;
+        let one = from.wrapping_add(forward);
+        if self.cell(one) != 0 {
+            return;
+        }
+        let from_sq = Square::from_index_unchecked(from);
+        if blocks.contains(&one) {
+            if one >> 4 == (!us).back_rank() {
+                push_promotions(sink, from_sq, Square::from_index_unchecked(one));
+            } else if !CAPTURES {
+                sink.push(Move::normal(from_sq, Square::from_index_unchecked(one)));
+            }
+        } else if !CAPTURES && from >> 4 == pawn_start_rank(us) {
+            let two = one.wrapping_add(forward);
+            if blocks.contains(&two) {
+                sink.push(Move::double_push(
+                    from_sq,
+                    Square::from_index_unchecked(two),
+                ));
+            }
         }
     }
 
@@ -330,7 +440,7 @@ impl Board0x88 {
     /// king is not in check (the caller knows); every square between the king, the rook and
     /// their destinations is empty but for those two; no square the king crosses or reaches is
     /// attacked once the rook has left.
-    fn castling_moves<S: MoveSink>(&self, sink: &mut S, king: u8, us: Color) {
+    fn castling_moves<S: MoveSink>(&self, sink: &mut S, king: u8, us: Color, danger: u8) {
         if self.cell(king) & Piece::VIRGIN == 0 {
             return;
         }
@@ -342,8 +452,20 @@ impl Board0x88 {
             if blocked {
                 continue;
             }
-            let attacked = (king.min(king_to)..=king.max(king_to))
-                .any(|sq| self.attacked_ignoring(sq, !us, king, rook));
+            // A rook in the corner shields no square of the king's path, so there the king's
+            // own square (not in check) and its neighbours (in `danger`) are already known.
+            let corner = rook & 7 == 0 || rook & 7 == 7;
+            let known = |sq: u8| {
+                corner && (sq == king || sq == king.wrapping_add(1) || sq == king.wrapping_sub(1))
+            };
+            let attacked = (king.min(king_to)..=king.max(king_to)).any(|sq| {
+                if known(sq) {
+                    let step = if sq > king { EAST } else { WEST };
+                    sq != king && danger & step != 0
+                } else {
+                    self.attacked_ignoring(sq, !us, king, rook)
+                }
+            });
             if !attacked {
                 sink.push(Move::castle(
                     Square::from_index_unchecked(king),
@@ -351,6 +473,15 @@ impl Board0x88 {
                 ));
             }
         }
+    }
+}
+
+/// The rank (0..8) from which the pawns of `us` may step two squares.
+#[inline(always)]
+fn pawn_start_rank(us: Color) -> u8 {
+    match us {
+        Color::White => 1,
+        Color::Black => 6,
     }
 }
 
