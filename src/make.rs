@@ -13,6 +13,8 @@ use crate::zobrist::{EN_PASSANT_KEYS, SIDE_KEY, piece_key};
 pub struct Undo {
     hash: u64,
     halfmove: u16,
+    /// Restored, not counted back: the number stops at 65535, so one less could be wrong.
+    fullmove: u16,
     ep: Option<Square>,
     /// The moving piece's byte before the move (its virgin bit included).
     moved: u8,
@@ -50,6 +52,7 @@ impl Board0x88 {
         let mut undo = Undo {
             hash: self.hash(),
             halfmove: self.halfmove_clock(),
+            fullmove: self.fullmove_number(),
             ep: self.en_passant(),
             moved: piece,
             captured: 0,
@@ -141,9 +144,7 @@ impl Board0x88 {
         }
 
         self.set_state(us, undo.ep, undo.halfmove, undo.hash);
-        if us == Color::Black {
-            self.set_fullmove(self.fullmove_number().saturating_sub(1));
-        }
+        self.set_fullmove(undo.fullmove);
     }
 
     /// Whether a pawn of `them` beside the pawn that just stepped to `pushed` can legally take
@@ -219,6 +220,16 @@ mod tests {
         let _ = play(&mut board, "e2e4");
         assert_eq!(board.en_passant(), None);
         assert_eq!(board.hash(), board.compute_hash());
+    }
+
+    #[test]
+    fn unmake_restores_the_largest_fullmove_number() {
+        let mut board: Board0x88 = "4k3/8/8/8/8/8/8/4K3 b - - 0 65535".parse().unwrap();
+        let before = board;
+        let (mv, undo) = play(&mut board, "e8e7");
+        assert_eq!(board.fullmove_number(), 65535);
+        board.unmake_move(mv, undo);
+        assert_eq!(board, before);
     }
 
     #[test]
