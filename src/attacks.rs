@@ -46,12 +46,14 @@ pub const RAY_STEP: [i8; 256] = build_ray_step();
 /// The king's eight steps; bit `i` of a [`king_zone`] mask stands for `KING_STEPS[i]`.
 pub(crate) const KING_STEPS: [i8; 8] = [1, 15, 16, 17, -1, -15, -16, -17];
 
-/// `KING_ZONE[piece & 31][diff_index(enemy, king)]`: which of the squares next to the king
-/// (bit `i` for `king + KING_STEPS[i]`) the piece on `enemy` attacks on an empty board.
-static KING_ZONE: [[u8; 256]; 32] = build_king_zone();
+/// `KING_ZONE[piece & 31][diff_index(enemy, king)]`, for the piece byte `piece` on `enemy`: in
+/// the low byte, which of the squares next to the king (bit `i` for `king + KING_STEPS[i]`) it
+/// attacks on an empty board; in the high byte, the attack bits with which it reaches the king's
+/// own square on an empty board. One lookup per enemy piece answers both questions.
+static KING_ZONE: [[u16; 256]; 32] = build_king_zone();
 
-const fn build_king_zone() -> [[u8; 256]; 32] {
-    let mut table = [[0u8; 256]; 32];
+const fn build_king_zone() -> [[u16; 256]; 32] {
+    let mut table = [[0u16; 256]; 32];
     let mut piece = 0;
     while piece < 32 {
         let attacks = PIECE_ATTACKS[piece];
@@ -59,7 +61,7 @@ const fn build_king_zone() -> [[u8; 256]; 32] {
         while attacks != 0 && edr <= 7 {
             let mut edf: i32 = -7;
             while edf <= 7 {
-                let mut zone = 0u8;
+                let mut zone = 0u16;
                 let mut i = 0;
                 while i < 8 {
                     let step = KING_STEPS[i] as i32;
@@ -74,7 +76,8 @@ const fn build_king_zone() -> [[u8; 256]; 32] {
                     }
                     i += 1;
                 }
-                table[piece][index_of_step(-edf, -edr)] = zone;
+                let on_king = (ATTACK_MASK[index_of_step(-edf, -edr)] & attacks) as u16;
+                table[piece][index_of_step(-edf, -edr)] = on_king << 8 | zone;
                 edf += 1;
             }
             edr += 1;
@@ -84,11 +87,13 @@ const fn build_king_zone() -> [[u8; 256]; 32] {
     table
 }
 
-/// The squares next to the king on `king` that the piece byte `piece` on `enemy` attacks on an
-/// empty board, as a mask over [`KING_STEPS`].
+/// For the piece byte `piece` on `enemy` and the king on `king`: the squares next to the king
+/// that the piece attacks on an empty board (a mask over [`KING_STEPS`]), and the attack bits
+/// with which it reaches the king's square on an empty board.
 #[inline(always)]
-pub(crate) fn king_zone(piece: u8, enemy: u8, king: u8) -> u8 {
-    KING_ZONE[(piece & 31) as usize][diff_index(enemy, king)]
+pub(crate) fn king_relation(piece: u8, enemy: u8, king: u8) -> (u8, u8) {
+    let entry = KING_ZONE[(piece & 31) as usize][diff_index(enemy, king)];
+    (entry as u8, (entry >> 8) as u8)
 }
 
 /// The attack bits of each piece byte (colour and kind; the virgin bit is masked off).
@@ -221,12 +226,6 @@ pub fn ray_step(from: Square, to: Square) -> i8 {
 #[inline(always)]
 pub(crate) fn ray_step_raw(from: u8, to: u8) -> i8 {
     RAY_STEP[diff_index(from, to)]
-}
-
-/// [`attack_mask`] on raw 0x88 numbers.
-#[inline(always)]
-pub(crate) fn attack_mask_raw(from: u8, to: u8) -> u8 {
-    ATTACK_MASK[diff_index(from, to)]
 }
 
 /// The attack bits of a piece byte (0 for an empty square).

@@ -10,8 +10,7 @@
 //! - en passant, which can uncover the king along its rank, is tested exactly on a copy.
 
 use crate::attacks::{
-    KING_STEPS, SLIDER_ATTACK, SliderLine, attack_mask_raw, king_zone, piece_attacks, ray_step_raw,
-    reaches,
+    KING_STEPS, SLIDER_ATTACK, SliderLine, king_relation, piece_attacks, ray_step_raw, reaches,
 };
 use crate::board::{Board0x88, MAX_PIECES, castling_destinations};
 use crate::moves::{Move, MoveList, MoveSink};
@@ -110,11 +109,11 @@ impl Board0x88 {
         for &enemy in self.piece_squares(!us) {
             let enemy = enemy.index();
             let piece = self.cell(enemy);
-            let zone = king_zone(piece, enemy, king) & free & !danger;
+            let (zone, hits) = king_relation(piece, enemy, king);
+            let zone = zone & free & !danger;
             if zone != 0 {
                 danger |= self.verified_zone(piece, enemy, king, zone);
             }
-            let hits = attack_mask_raw(enemy, king) & piece_attacks(piece);
             if hits == 0 {
                 continue;
             }
