@@ -1,0 +1,239 @@
+//! `--compare`: x88, shakmaty and cozy-chess timed side by side on the six chessprogramming.org
+//! perft positions, single thread, no hashing, in one process.
+//!
+//! Every library's count is first checked against the known one at two plies less; then each
+//! round times every position with each library in turn, starting with a different library
+//! from one position and round to the next so that none always runs first (or last, after a
+//! warm cache). Each timed count is checked too. The report gives, per position and in total,
+//! each library's median Mnps over the rounds and the ratio of x88's median to each other's
+//! (above 1: x88 is faster). The total of a round is all its nodes over all its time.
+
+use std::io::{self, Write};
+use std::time::Instant;
+
+use crate::contenders::{Boards, Library, POSITIONS, Position};
+use crate::{Error, mnps_of};
+
+/// What `--compare` runs.
+pub struct Settings {
+    /// Bulk counting at depth 1, or every leaf move played (`--no-bulk`).
+    pub bulk: bool,
+    /// The timed rounds; medians are reported.
+    pub rounds: u32,
+    /// How many plies less than the full depth each position is searched.
+    pub depth_offset: u32,
+}
+
+/// The largest `--depth-offset`: the shallowest position of the comparison then searches 1 ply.
+pub fn max_depth_offset() -> u32 {
+    POSITIONS
+        .iter()
+        .map(Position::full_depth)
+        .min()
+        .unwrap_or(1)
+        - 1
+}
+
+/// A position ready to run: its boards in each library, the depth and the known count.
+struct Case {
+    position: &'static Position,
+    boards: Boards,
+    depth: u32,
+    nodes: u64,
+}
+
+const LIBRARIES: usize = Library::ALL.len();
+
+/// Runs the comparison; returns whether every count was right.
+pub fn run(out: &mut impl Write, settings: &Settings) -> Result<bool, Error> {
+    let mut cases = Vec::new();
+    for position in &POSITIONS {
+        let boards = Boards::new(position.fen)
+            .map_err(|e| Error::Failed(format!("{}: {e}", position.name)))?;
+        let depth = position
+            .full_depth()
+            .saturating_sub(settings.depth_offset)
+            .max(1);
+        let nodes = position.expected(depth).unwrap_or_default();
+        cases.push(Case {
+            position,
+            boards,
+            depth,
+            nodes,
+        });
+    }
+    let mode = if settings.bulk {
+        "bulk counting"
+    } else {
+        "every leaf move played (--no-bulk)"
+    };
+    writeln!(
+        out,
+        "compare: {mode}, single thread, no hash, {} rounds",
+        settings.rounds
+    )?;
+
+    // A benchmark of a wrong move generator is worthless: check every library first.
+    let mut all_right = true;
+    for case in &cases {
+        let depth = case.depth.saturating_sub(2).max(1);
+        let expected = case.position.expected(depth).unwrap_or_default();
+        for library in Library::ALL {
+            let got = case.boards.perft(library, depth, settings.bulk);
+            all_right &= check(out, library, case.position, depth, expected, got)?;
+        }
+    }
+    if !all_right {
+        writeln!(
+            out,
+            "compare: a library's count is wrong; nothing was timed"
+        )?;
+        return Ok(false);
+    }
+    writeln!(
+        out,
+        "checked: each library gives the known counts two plies shallower; timing"
+    )?;
+
+    // seconds[case][library][round]
+    let mut seconds = vec![[const { Vec::new() }; LIBRARIES]; cases.len()];
+    for round in 0..settings.rounds as usize {
+        let round_start = Instant::now();
+        for (index, case) in cases.iter().enumerate() {
+            for turn in 0..LIBRARIES {
+                let which = (round + index + turn) % LIBRARIES;
+                let library = Library::ALL[which];
+                let start = Instant::now();
+                let got = case.boards.perft(library, case.depth, settings.bulk);
+                seconds[index][which].push(start.elapsed().as_secs_f64());
+                all_right &= check(out, library, case.position, case.depth, case.nodes, got)?;
+            }
+        }
+        write!(out, "round {}/{}:", round + 1, settings.rounds)?;
+        let nodes: u64 = cases.iter().map(|case| case.nodes).sum();
+        for (which, library) in Library::ALL.iter().enumerate() {
+            let time: f64 = seconds
+                .iter()
+                .map(|by_library| by_library[which][round])
+                .sum();
+            write!(out, " {} {:.2} Mnps,", library.name(), mnps_of(nodes, time))?;
+        }
+        writeln!(out, " {:.1} s", round_start.elapsed().as_secs_f64())?;
+    }
+
+    report(out, &cases, &seconds, settings.bulk)?;
+    Ok(all_right)
+}
+
+/// Prints a mismatch line if `got` is not `expected`; returns whether it was.
+fn check(
+    out: &mut impl Write,
+    library: Library,
+    position: &Position,
+    depth: u32,
+    expected: u64,
+    got: u64,
+) -> Result<bool, Error> {
+    if got != expected {
+        writeln!(
+            out,
+            "mismatch {} position {} fen \"{}\" depth {depth} expected {expected} got {got}",
+            library.name(),
+            position.name,
+            position.fen
+        )?;
+    }
+    Ok(got == expected)
+}
+
+/// Prints the table of median Mnps and ratios, and the total as the last line.
+fn report(
+    out: &mut impl Write,
+    cases: &[Case],
+    seconds: &[[Vec<f64>; LIBRARIES]],
+    bulk: bool,
+) -> Result<(), Error> {
+    write!(out, "{:<10} {:>5} {:>12}", "position", "depth", "nodes")?;
+    for library in Library::ALL {
+        write!(out, " {:>10}", library.name())?;
+    }
+    for library in &Library::ALL[1..] {
+        write!(out, " {:>14}", format!("x88/{}", library.name()))?;
+    }
+    writeln!(out, "   (median Mnps)")?;
+
+    for (case, by_library) in cases.iter().zip(seconds) {
+        let medians = by_library
+            .each_ref()
+            .map(|times| median(times.iter().map(|&time| mnps_of(case.nodes, time))));
+        let depth = case.depth.to_string();
+        row(out, case.position.name, &depth, case.nodes, medians)?;
+    }
+    let nodes: u64 = cases.iter().map(|case| case.nodes).sum();
+    let totals: [f64; LIBRARIES] = std::array::from_fn(|which| {
+        let rounds = seconds
+            .first()
+            .map_or(0, |by_library| by_library[which].len());
+        median((0..rounds).map(|round| {
+            let time = seconds
+                .iter()
+                .map(|by_library| by_library[which][round])
+                .sum();
+            mnps_of(nodes, time)
+        }))
+    });
+    row(out, "total", "", nodes, totals)?;
+
+    let mode = if bulk { "bulk" } else { "no-bulk" };
+    write!(out, "compare {mode}:")?;
+    for (library, total) in Library::ALL.iter().zip(totals) {
+        write!(out, " {} {total:.2} Mnps,", library.name())?;
+    }
+    let ratios = Library::ALL[1..].iter().zip(&totals[1..]);
+    for (index, (library, total)) in ratios.enumerate() {
+        let separator = if index == 0 { "" } else { "," };
+        let name = library.name();
+        write!(
+            out,
+            "{separator} x88/{name} {:.2}",
+            ratio(totals[0], *total)
+        )?;
+    }
+    writeln!(out)?;
+    Ok(())
+}
+
+/// One row of the table: a position (or the total), each library's median Mnps, and x88's
+/// ratio to each other library.
+fn row(
+    out: &mut impl Write,
+    name: &str,
+    depth: &str,
+    nodes: u64,
+    medians: [f64; LIBRARIES],
+) -> io::Result<()> {
+    write!(out, "{name:<10} {depth:>5} {nodes:>12}")?;
+    for median in medians {
+        write!(out, " {median:>10.2}")?;
+    }
+    for other in &medians[1..] {
+        write!(out, " {:>14.2}", ratio(medians[0], *other))?;
+    }
+    writeln!(out)
+}
+
+/// The median of some values (the mean of the middle two for an even number; 0 for none).
+fn median(values: impl Iterator<Item = f64>) -> f64 {
+    let mut values: Vec<f64> = values.collect();
+    values.sort_by(f64::total_cmp);
+    match values.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => values[n / 2],
+        n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
+}
+
+/// `a / b`, or 0 when `b` is 0.
+fn ratio(a: f64, b: f64) -> f64 {
+    if b > 0.0 { a / b } else { 0.0 }
+}
