@@ -22,22 +22,10 @@ const LENIENT_960: FenOptions = FenOptions {
     lenient: true,
 };
 
+mod common;
+
 fn sq(name: &str) -> Square {
     name.parse().unwrap()
-}
-
-/// One EPD line: the FEN and its `(depth, nodes)` counts.
-fn parse_line(line: &str) -> (&str, Vec<(u32, u64)>) {
-    let mut parts = line.split(';');
-    let fen = parts.next().unwrap().trim();
-    let counts = parts
-        .map(|part| {
-            let (depth, nodes) = part.trim().split_once(' ').unwrap();
-            let depth = depth.strip_prefix('D').unwrap().parse().unwrap();
-            (depth, nodes.trim().parse().unwrap())
-        })
-        .collect();
-    (fen, counts)
 }
 
 /// Checks every count of the lines `i` with `i % CHUNKS == chunk`; returns how many.
@@ -50,7 +38,7 @@ fn run_chunk(chunk: usize) -> usize {
         .filter(|(i, _)| i % CHUNKS == chunk)
     {
         let line_no = number + 1;
-        let (fen, counts) = parse_line(line);
+        let (fen, counts) = common::parse_epd_line(line);
         let lenient = Board0x88::from_fen_with(fen, LENIENT_960)
             .unwrap_or_else(|e| panic!("line {line_no}: lenient: {fen}: {e}"));
         let mut board = Board0x88::from_fen_chess960(fen)
@@ -102,7 +90,10 @@ fn chess960_suite_part_3() {
 #[test]
 fn the_suite_is_all_there() {
     assert_eq!(SUITE.lines().count(), 100);
-    let counts: Vec<(u32, u64)> = SUITE.lines().flat_map(|l| parse_line(l).1).collect();
+    let counts: Vec<(u32, u64)> = SUITE
+        .lines()
+        .flat_map(|l| common::parse_epd_line(l).1)
+        .collect();
     assert_eq!(counts.len(), 400);
     let nodes: u64 = counts.iter().map(|&(_, n)| n).sum();
     assert!((59_000_000..60_000_000).contains(&nodes), "{nodes}");
@@ -255,7 +246,7 @@ fn all_960_start_positions() {
         );
         assert_eq!(x88_moves(&board), cozy_set(&cozy), "{ctx}");
         let mut copy = board;
-        assert_eq!(perft(&mut copy, 3), cozy_perft(&cozy, 3), "{ctx}");
+        assert_eq!(perft(&mut copy, 3), common::cozy_perft(&cozy, 3), "{ctx}");
     }
     assert_eq!(placements.len(), 960);
     assert!(with_castling > 0);
@@ -299,27 +290,6 @@ fn numbers_from_960_are_errors() {
         assert!(err.to_string().contains(&n.to_string()), "{err}");
     }
     assert!(Board0x88::chess960(959).is_ok());
-}
-
-/// Perft by cozy-chess, bulk counting at depth 1.
-fn cozy_perft(board: &CozyBoard, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    board.generate_moves(|moves| {
-        if depth == 1 {
-            nodes += moves.len() as u64;
-        } else {
-            for mv in moves {
-                let mut next = board.clone();
-                next.play_unchecked(mv);
-                nodes += cozy_perft(&next, depth - 1);
-            }
-        }
-        false
-    });
-    nodes
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -650,7 +620,7 @@ fn playout(
     let fen = ours.fen().to_string();
     prop_assert_eq!(
         perft(&mut ours, 2),
-        cozy_perft(&theirs, 2),
+        common::cozy_perft(&theirs, 2),
         "perft 2 of {}",
         fen
     );
@@ -675,7 +645,7 @@ proptest! {
         line in 0..100usize,
         choices in prop::collection::vec(any::<usize>(), 0..=40),
     ) {
-        let (fen, _) = parse_line(SUITE.lines().nth(line).unwrap());
+        let (fen, _) = common::parse_epd_line(SUITE.lines().nth(line).unwrap());
         playout(b960(fen), cozy_960(fen), &choices)?;
     }
 }

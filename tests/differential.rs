@@ -8,13 +8,7 @@ use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use x88::{Board0x88, perft};
 
-const START_FENS: [&str; 5] = [
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-];
+mod common;
 
 /// A cozy-chess move in standard UCI: cozy-chess writes castling as the king taking its rook.
 fn cozy_uci(board: &CozyBoard, mv: CozyMove) -> String {
@@ -46,27 +40,6 @@ fn cozy_moves(board: &CozyBoard) -> BTreeMap<String, CozyMove> {
 
 fn x88_moves(board: &Board0x88) -> BTreeSet<String> {
     board.legal_moves().iter().map(|m| m.to_string()).collect()
-}
-
-/// Perft by cozy-chess, bulk counting at depth 1.
-fn cozy_perft(board: &CozyBoard, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    board.generate_moves(|moves| {
-        if depth == 1 {
-            nodes += moves.len() as u64;
-        } else {
-            for mv in moves {
-                let mut next = board.clone();
-                next.play_unchecked(mv);
-                nodes += cozy_perft(&next, depth - 1);
-            }
-        }
-        false
-    });
-    nodes
 }
 
 /// The FEN fields but the en passant square (cozy-chess writes it after every double push,
@@ -122,7 +95,7 @@ fn playout(fen: &str, choices: &[usize]) -> Result<(), TestCaseError> {
     let fen = ours.fen().to_string();
     prop_assert_eq!(
         perft(&mut ours, 3),
-        cozy_perft(&theirs, 3),
+        common::cozy_perft(&theirs, 3),
         "perft 3 of {}",
         fen
     );
@@ -136,7 +109,7 @@ proptest! {
     fn random_playouts_agree_with_cozy_chess(
         choices in prop::collection::vec(any::<usize>(), 0..=60)
     ) {
-        for fen in START_FENS {
+        for fen in common::START_FENS {
             playout(fen, &choices)?;
         }
     }
@@ -192,31 +165,9 @@ fn random_position() -> impl Strategy<Value = String> {
                 if !black_home && cells[bk] != Some('K') {
                     cells[bk] = Some('k');
                 }
-                let ranks: Vec<String> = (0..8)
-                    .rev()
-                    .map(|rank| {
-                        let mut text = String::new();
-                        let mut empty = 0;
-                        for cell in &cells[rank * 8..rank * 8 + 8] {
-                            match cell {
-                                None => empty += 1,
-                                Some(c) => {
-                                    if empty > 0 {
-                                        text += &empty.to_string();
-                                        empty = 0;
-                                    }
-                                    text.push(*c);
-                                }
-                            }
-                        }
-                        if empty > 0 {
-                            text += &empty.to_string();
-                        }
-                        text
-                    })
-                    .collect();
+                let ranks = common::placement(&cells);
                 let side = if white { 'w' } else { 'b' };
-                format!("{} {side} {castling} {ep} 0 1", ranks.join("/"))
+                format!("{} {side} {castling} {ep} 0 1", ranks)
             },
         )
 }
@@ -231,7 +182,7 @@ proptest! {
         {
             let cozy_set: BTreeSet<String> = cozy_moves(&theirs).keys().cloned().collect();
             prop_assert_eq!(x88_moves(&ours), cozy_set, "legal moves in {}", fen);
-            prop_assert_eq!(perft(&mut ours, 2), cozy_perft(&theirs, 2), "perft 2 of {}", fen);
+            prop_assert_eq!(perft(&mut ours, 2), common::cozy_perft(&theirs, 2), "perft 2 of {}", fen);
         }
     }
 }
@@ -271,7 +222,7 @@ fn perft_of_en_passant_positions_agrees_with_cozy_chess() {
         for d in 1..=depth {
             assert_eq!(
                 perft(&mut ours, d),
-                cozy_perft(&theirs, d),
+                common::cozy_perft(&theirs, d),
                 "{fen} depth {d}"
             );
         }

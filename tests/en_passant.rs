@@ -7,6 +7,8 @@
 use std::collections::BTreeSet;
 use x88::{Board0x88, perft};
 
+mod common;
+
 fn board(fen: &str) -> Board0x88 {
     Board0x88::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
@@ -204,24 +206,6 @@ fn en_passant_square_that_no_pawn_can_use() {
     );
 }
 
-/// Perft by cozy-chess, bulk counting at depth 1.
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    board.generate_moves(|moves| {
-        if depth == 1 {
-            nodes += moves.len() as u64;
-        } else {
-            for mv in moves {
-                let mut next = board.clone();
-                next.play_unchecked(mv);
-                nodes += cozy_perft(&next, depth - 1);
-            }
-        }
-        false
-    });
-    nodes
-}
-
 #[test]
 fn perft_of_en_passant_positions_matches_cozy_chess() {
     let fens = [
@@ -251,7 +235,7 @@ fn perft_of_en_passant_positions_matches_cozy_chess() {
         for depth in 1..=4 {
             assert_eq!(
                 perft(&mut ours, depth),
-                cozy_perft(&cozy, depth),
+                common::cozy_perft(&cozy, depth),
                 "{fen} depth {depth}"
             );
         }

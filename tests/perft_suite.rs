@@ -5,6 +5,8 @@
 
 use x88::{Board0x88, perft};
 
+mod common;
+
 const STANDARD: &str = include_str!("data/standard.epd");
 
 /// Splits the suite into this many tests so that the test harness runs them in parallel.
@@ -19,20 +21,6 @@ fn max_nodes() -> u64 {
     }
 }
 
-/// One EPD line: the FEN and its `(depth, nodes)` counts.
-fn parse_line(line: &str) -> (&str, Vec<(u32, u64)>) {
-    let mut parts = line.split(';');
-    let fen = parts.next().unwrap().trim();
-    let counts = parts
-        .map(|part| {
-            let (depth, nodes) = part.trim().split_once(' ').unwrap();
-            let depth = depth.strip_prefix('D').unwrap().parse().unwrap();
-            (depth, nodes.trim().parse().unwrap())
-        })
-        .collect();
-    (fen, counts)
-}
-
 /// Runs the counts of the lines `i` with `i % CHUNKS == chunk`; returns how many it checked.
 fn run_chunk(chunk: usize) -> usize {
     let limit = max_nodes();
@@ -43,7 +31,7 @@ fn run_chunk(chunk: usize) -> usize {
         .enumerate()
         .filter(|(i, _)| i % CHUNKS == chunk)
     {
-        let (fen, counts) = parse_line(line);
+        let (fen, counts) = common::parse_epd_line(line);
         let mut board = Board0x88::from_fen_lenient(fen)
             .unwrap_or_else(|e| panic!("line {}: {fen}: {e}", number + 1));
         for (depth, expected) in counts.into_iter().filter(|&(_, n)| n <= limit) {
@@ -88,14 +76,17 @@ fn standard_suite_part_3() {
 #[test]
 fn the_suite_is_all_there() {
     assert_eq!(STANDARD.lines().count(), 131);
-    let counts: usize = STANDARD.lines().map(|l| parse_line(l).1.len()).sum();
+    let counts: usize = STANDARD
+        .lines()
+        .map(|l| common::parse_epd_line(l).1.len())
+        .sum();
     assert_eq!(counts, 784);
 }
 
 #[test]
 fn every_line_but_the_impossible_check_parses_strictly() {
     for (number, line) in STANDARD.lines().enumerate() {
-        let (fen, _) = parse_line(line);
+        let (fen, _) = common::parse_epd_line(line);
         let strict = Board0x88::from_fen(fen);
         if number + 1 == 51 {
             assert_eq!(strict, Err(x88::FenError::ImpossibleCheck));

@@ -8,13 +8,7 @@ use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use x88::{Board0x88, Color, MoveList};
 
-const START_FENS: [&str; 5] = [
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-];
+mod common;
 
 /// The slow reference: a plain 8x8 board (a1 = 0, h8 = 63) that knows nothing of x88.
 mod reference {
@@ -470,7 +464,7 @@ fn playouts(
     choices: &[usize],
     mut visit: impl FnMut(&Board0x88) -> Result<(), TestCaseError>,
 ) -> Result<(), TestCaseError> {
-    for fen in START_FENS {
+    for fen in common::START_FENS {
         let mut board = Board0x88::from_fen(fen).expect("valid start FEN");
         visit(&board)?;
         for &choice in choices {

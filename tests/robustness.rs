@@ -11,6 +11,8 @@ use x88::{
     Board0x88, CastlingNotation, CastlingRights, Color, FenOptions, Move, MoveError, Square, perft,
 };
 
+mod common;
+
 const OPTIONS: [FenOptions; 4] = [
     FenOptions {
         chess960: false,
@@ -378,30 +380,8 @@ fn random_position() -> impl Strategy<Value = String> {
                     1 => cells[extra] = None,
                     _ => {}
                 }
-                let ranks: Vec<String> = (0..8)
-                    .rev()
-                    .map(|rank| {
-                        let mut text = String::new();
-                        let mut empty = 0;
-                        for cell in &cells[rank * 8..rank * 8 + 8] {
-                            match cell {
-                                None => empty += 1,
-                                Some(c) => {
-                                    if empty > 0 {
-                                        text += &empty.to_string();
-                                        empty = 0;
-                                    }
-                                    text.push(*c);
-                                }
-                            }
-                        }
-                        if empty > 0 {
-                            text += &empty.to_string();
-                        }
-                        text
-                    })
-                    .collect();
-                format!("{} {side} {castling} {en_passant}{clocks}", ranks.join("/"))
+                let ranks = common::placement(&cells);
+                format!("{} {side} {castling} {en_passant}{clocks}", ranks)
             },
         )
 }

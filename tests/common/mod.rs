@@ -1,0 +1,76 @@
+//! Helpers shared by the integration tests: each test file that needs them says `mod common;`.
+//! Not every file uses every helper, hence the `dead_code` allowance.
+#![allow(dead_code)]
+
+/// The chessprogramming.org perft positions 1 to 5, the start positions of random playouts.
+pub const START_FENS: [&str; 5] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+];
+
+/// One EPD line of the perft suites: the FEN and its `(depth, nodes)` counts.
+pub fn parse_epd_line(line: &str) -> (&str, Vec<(u32, u64)>) {
+    let mut parts = line.split(';');
+    let fen = parts.next().unwrap().trim();
+    let counts = parts
+        .map(|part| {
+            let (depth, nodes) = part.trim().split_once(' ').unwrap();
+            let depth = depth.strip_prefix('D').unwrap().parse().unwrap();
+            (depth, nodes.trim().parse().unwrap())
+        })
+        .collect();
+    (fen, counts)
+}
+
+/// Perft by cozy-chess (the test oracle), bulk counting at depth 1.
+pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    board.generate_moves(|moves| {
+        if depth == 1 {
+            nodes += moves.len() as u64;
+        } else {
+            for mv in moves {
+                let mut next = board.clone();
+                next.play_unchecked(mv);
+                nodes += cozy_perft(&next, depth - 1);
+            }
+        }
+        false
+    });
+    nodes
+}
+
+/// The FEN placement field of 64 cells (a1 = 0, h8 = 63), each a piece letter or empty.
+pub fn placement(cells: &[Option<char>]) -> String {
+    assert_eq!(cells.len(), 64, "a board has 64 cells");
+    let ranks: Vec<String> = (0..8)
+        .rev()
+        .map(|rank| {
+            let mut text = String::new();
+            let mut empty = 0;
+            for cell in &cells[rank * 8..rank * 8 + 8] {
+                match cell {
+                    None => empty += 1,
+                    Some(c) => {
+                        if empty > 0 {
+                            text += &empty.to_string();
+                            empty = 0;
+                        }
+                        text.push(*c);
+                    }
+                }
+            }
+            if empty > 0 {
+                text += &empty.to_string();
+            }
+            text
+        })
+        .collect();
+    ranks.join("/")
+}
