@@ -243,22 +243,22 @@ impl Board0x88 {
                         if pinned && step != ray && step != -ray {
                             continue;
                         }
-                        let mut to = from;
-                        loop {
-                            to = to.wrapping_add(step as u8);
-                            if to & 0x88 != 0 {
-                                break;
-                            }
+                        let mut to = from.wrapping_add(step as u8);
+                        while to & 0x88 == 0 {
                             let target = self.cell(to);
-                            if target & us.bit() != 0 {
+                            if target != 0 {
+                                if target & us.bit() == 0 {
+                                    sink.push(Move::normal(
+                                        from_sq,
+                                        Square::from_index_unchecked(to),
+                                    ));
+                                }
                                 break;
                             }
-                            if target != 0 || !CAPTURES {
+                            if !CAPTURES {
                                 sink.push(Move::normal(from_sq, Square::from_index_unchecked(to)));
                             }
-                            if target != 0 {
-                                break;
-                            }
+                            to = to.wrapping_add(step as u8);
                         }
                     }
                 }
