@@ -48,15 +48,8 @@ fn run_chunk(chunk: usize) -> usize {
         assert_eq!(board.fen().to_string(), fen, "line {line_no}: Shredder-FEN");
         assert_eq!(board.hash(), board.compute_hash(), "line {line_no}");
         let before = board;
-        for (depth, expected) in counts {
-            let got = perft(&mut board, depth);
-            checked += 1;
-            if got != expected {
-                failures.push(format!(
-                    "line {line_no}: {fen} depth {depth}: expected {expected}, got {got}"
-                ));
-            }
-        }
+        let label = format!("line {line_no}: {fen}");
+        checked += common::check_counts(&mut board, &counts, u64::MAX, &label, &mut failures);
         assert_eq!(board, before, "line {line_no}: perft changed the board");
     }
     assert!(

@@ -3,7 +3,7 @@
 //! The limit is 10,000,000 nodes per count; set `X88_PERFT_MAX_NODES` to raise it for a deep
 //! local run (the whole file, 6.68 billion nodes, needs 1000000000).
 
-use x88::{Board0x88, perft};
+use x88::Board0x88;
 
 mod common;
 
@@ -34,16 +34,8 @@ fn run_chunk(chunk: usize) -> usize {
         let (fen, counts) = common::parse_epd_line(line);
         let mut board = Board0x88::from_fen_lenient(fen)
             .unwrap_or_else(|e| panic!("line {}: {fen}: {e}", number + 1));
-        for (depth, expected) in counts.into_iter().filter(|&(_, n)| n <= limit) {
-            let got = perft(&mut board, depth);
-            checked += 1;
-            if got != expected {
-                failures.push(format!(
-                    "line {}: {fen} depth {depth}: expected {expected}, got {got}",
-                    number + 1
-                ));
-            }
-        }
+        let label = format!("line {}: {fen}", number + 1);
+        checked += common::check_counts(&mut board, &counts, limit, &label, &mut failures);
     }
     assert!(
         failures.is_empty(),

@@ -74,3 +74,25 @@ pub fn placement(cells: &[Option<char>]) -> String {
         .collect();
     ranks.join("/")
 }
+
+/// Runs perft for each `(depth, nodes)` count of at most `limit` nodes, adding a line to
+/// `failures` for each mismatch (`label` says which position); returns how many counts ran.
+pub fn check_counts(
+    board: &mut x88::Board0x88,
+    counts: &[(u32, u64)],
+    limit: u64,
+    label: &str,
+    failures: &mut Vec<String>,
+) -> usize {
+    let mut checked = 0;
+    for &(depth, expected) in counts.iter().filter(|&&(_, n)| n <= limit) {
+        let got = x88::perft(board, depth);
+        checked += 1;
+        if got != expected {
+            failures.push(format!(
+                "{label} depth {depth}: expected {expected}, got {got}"
+            ));
+        }
+    }
+    checked
+}
