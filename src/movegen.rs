@@ -295,10 +295,9 @@ impl Board0x88 {
                 } else {
                     sink.push(Move::normal(from_sq, to_sq));
                 }
-            } else if self.en_passant() == Some(to_sq) && self.en_passant_is_legal(from, to, us) {
-                sink.push(Move::en_passant(from_sq, to_sq));
             }
         }
+        self.en_passant_from(sink, from, us);
 
         let to = from.wrapping_add(forward);
         if self.cell(to) != 0 || (pinned && ray != us.forward() && ray != -us.forward()) {
@@ -347,7 +346,6 @@ impl Board0x88 {
             }
         }
         let blocks = &targets[1..count.min(8)];
-        let forward = us.forward() as u8;
         let list = self.piece_squares(us);
         for (index, &from_sq) in list.iter().enumerate().skip(1) {
             if pins.pinned >> index & 1 != 0 {
@@ -360,14 +358,7 @@ impl Board0x88 {
             }
             if pawn {
                 self.pawn_blocks::<S, CAPTURES>(sink, from, us, blocks);
-                if let Some(ep) = self.en_passant() {
-                    let ahead = from.wrapping_add(forward);
-                    let to = ep.index();
-                    let diagonal = to == ahead.wrapping_sub(1) || to == ahead.wrapping_add(1);
-                    if diagonal && self.en_passant_is_legal(from, to, us) {
-                        sink.push(Move::en_passant(from_sq, ep));
-                    }
-                }
+                self.en_passant_from(sink, from, us);
             } else if !CAPTURES {
                 for &to in blocks {
                     if reaches(self, from, to, NO_SQUARE, NO_SQUARE) {
@@ -419,6 +410,23 @@ impl Board0x88 {
                     Square::from_index_unchecked(two),
                 ));
             }
+        }
+    }
+
+    /// The en passant capture of the pawn on `from`, if the en passant square is diagonally
+    /// ahead of it and the capture leaves the king safe. It settles pins and checks (also the
+    /// check by the pawn that just stepped) by itself, so the normal and the evasion
+    /// generators both call it as it is.
+    #[inline(always)]
+    fn en_passant_from<S: MoveSink>(&self, sink: &mut S, from: u8, us: Color) {
+        let Some(ep) = self.en_passant() else {
+            return;
+        };
+        let ahead = from.wrapping_add(us.forward() as u8);
+        let to = ep.index();
+        let diagonal = to == ahead.wrapping_sub(1) || to == ahead.wrapping_add(1);
+        if diagonal && self.en_passant_is_legal(from, to, us) {
+            sink.push(Move::en_passant(Square::from_index_unchecked(from), ep));
         }
     }
 
