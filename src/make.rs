@@ -147,6 +147,54 @@ impl Board0x88 {
         self.set_fullmove(undo.fullmove);
     }
 
+    /// Passes the move to the other side (a "null move", for null-move pruning in a search):
+    /// the side to move flips, the en passant square is cleared, the half-move clock counts
+    /// on, and the hash follows. Returns `None`, changing nothing, when the side to move is in
+    /// check, since passing would leave a position where the king can be taken.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let mut board = Board0x88::default();
+    /// let before = board;
+    /// let undo = board.make_null_move().expect("not in check");
+    /// assert_eq!(board.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1");
+    /// assert_eq!(board.hash(), board.compute_hash());
+    /// board.unmake_null_move(undo);
+    /// assert_eq!(board, before);
+    /// ```
+    pub fn make_null_move(&mut self) -> Option<Undo> {
+        if self.is_check() {
+            return None;
+        }
+        let us = self.side_to_move();
+        let undo = Undo {
+            hash: self.hash(),
+            halfmove: self.halfmove_clock(),
+            fullmove: self.fullmove_number(),
+            ep: self.en_passant(),
+            moved: 0,
+            captured: 0,
+            virgins_cleared: [0; 2],
+        };
+        let mut hash = self.hash() ^ SIDE_KEY;
+        if let Some(ep) = self.en_passant() {
+            hash ^= EN_PASSANT_KEYS[ep.file() as usize];
+        }
+        self.set_state(!us, None, self.halfmove_clock().saturating_add(1), hash);
+        if us == Color::Black {
+            self.set_fullmove(self.fullmove_number().saturating_add(1));
+        }
+        Some(undo)
+    }
+
+    /// Takes back a null move with the [`Undo`] that
+    /// [`make_null_move`](Board0x88::make_null_move) returned.
+    pub fn unmake_null_move(&mut self, undo: Undo) {
+        let us = !self.side_to_move();
+        self.set_state(us, undo.ep, undo.halfmove, undo.hash);
+        self.set_fullmove(undo.fullmove);
+    }
+
     /// Whether a pawn of `them` beside the pawn that just stepped to `pushed` can legally take
     /// it en passant on `skipped`. Only then does the position get an en passant square, so
     /// that positions which differ in nothing else hash alike and repetitions are seen.
@@ -172,6 +220,25 @@ mod tests {
             .find(|m| m.to_string() == uci)
             .unwrap_or_else(|| panic!("{uci} is not legal in {board}"));
         (mv, board.make_move(mv))
+    }
+
+    #[test]
+    fn null_move_is_refused_in_check_and_clears_en_passant() {
+        let mut checked: Board0x88 = "4k3/8/8/8/8/8/8/r3K3 w - - 0 1".parse().unwrap();
+        let before = checked;
+        assert_eq!(checked.make_null_move(), None);
+        assert_eq!(checked, before);
+
+        let mut board: Board0x88 = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 7".parse().unwrap();
+        let before = board;
+        let undo = board.make_null_move().unwrap();
+        assert_eq!(board.to_string(), "4k3/8/8/3pP3/8/8/8/4K3 b - - 1 7");
+        assert_eq!(board.hash(), board.compute_hash());
+        let again = board.make_null_move().unwrap();
+        assert_eq!(board.to_string(), "4k3/8/8/3pP3/8/8/8/4K3 w - - 2 8");
+        board.unmake_null_move(again);
+        board.unmake_null_move(undo);
+        assert_eq!(board, before);
     }
 
     #[test]
