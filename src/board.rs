@@ -497,23 +497,39 @@ impl Board0x88 {
     /// updates the hash.
     pub(crate) fn settle_castling(&mut self, color: Color) -> u8 {
         let king = self.king_square(color).index();
-        let mut cleared = 0u8;
-        let mut rooks = [0u8; 8];
-        let mut count = 0;
-        for sq in self.virgin_rooks(color) {
-            rooks[count] = sq;
-            count += 1;
-        }
+        let rooks = self.virgin_rook_files(color);
         if self.cell(king) & Piece::VIRGIN == 0 {
-            for &rook in &rooks[..count] {
-                self.clear_virgin(rook);
-                cleared |= 1 << (rook & 7);
+            let base = color.back_rank() << 4;
+            let mut files = rooks;
+            while files != 0 {
+                self.clear_virgin(base | files.trailing_zeros() as u8);
+                files &= files - 1;
             }
-        } else if count == 0 {
+            rooks
+        } else if rooks == 0 {
             self.clear_virgin(king);
-            cleared |= 1 << (king & 7);
+            1 << (king & 7)
+        } else {
+            0
         }
-        cleared
+    }
+
+    /// The files of the virgin rooks of `color` on its back rank, as a bit per file (bit 0 the
+    /// a-file): the eight cells of the rank are compared with the virgin rook's byte at once.
+    #[inline]
+    fn virgin_rook_files(&self, color: Color) -> u8 {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        let rook = Piece::new(color, PieceKind::Rook).with_virgin().bits();
+        let base = usize::from(color.back_rank()) << 4;
+        let mut rank = [0u8; 8];
+        rank.copy_from_slice(&self.cells[base..base + 8]);
+        // A byte of `diff` is zero exactly where the cell holds the rook; `found` gets the high
+        // bit of each such byte (the classic exact zero-byte test, no false positives).
+        let diff = u64::from_le_bytes(rank) ^ (u64::from(rook) * ONES);
+        let found = !(((diff & LOW7) + LOW7) | diff | LOW7);
+        // Gather the eight high bits into one byte, a-file lowest.
+        ((found >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
     }
 
     /// Clears the virgin bit of the piece on `sq`, updating the hash.

@@ -44,8 +44,34 @@ impl Board0x88 {
     /// assert_eq!(board.hash(), before.hash());
     /// ```
     pub fn make_move(&mut self, mv: Move) -> Undo {
+        self.apply(mv)
+    }
+
+    /// Plays `mv`, which must be a legal move of this position, without keeping what it takes
+    /// to undo it: the fast path for copy-make engines, which copy the board (it is `Copy`)
+    /// and play the move on the copy. Like [`make_move`](Board0x88::make_move), a move that is
+    /// not legal here leaves the board in an unspecified (but memory-safe) state; use
+    /// [`play`](Board0x88::play) for moves from outside.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let board = Board0x88::default();
+    /// for mv in board.legal_moves() {
+    ///     let mut child = board;
+    ///     child.play_unchecked(mv);
+    ///     assert_eq!(child.hash(), child.compute_hash());
+    /// }
+    /// ```
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let _ = self.apply(mv);
+    }
+
+    /// The move itself, shared by [`make_move`](Board0x88::make_move) and
+    /// [`play_unchecked`](Board0x88::play_unchecked); inlined into both so that the latter
+    /// does not write the `Undo` it drops.
+    #[inline(always)]
+    fn apply(&mut self, mv: Move) -> Undo {
         let us = self.side_to_move();
-        let them = !us;
         let from = mv.from().index();
         let to = mv.to().index();
         let piece = self.cell(from);
@@ -62,9 +88,57 @@ impl Board0x88 {
         if let Some(ep) = self.en_passant() {
             hash ^= EN_PASSANT_KEYS[ep.file() as usize];
         }
-        let mut halfmove = self.halfmove_clock().saturating_add(1);
-        let mut ep = None;
+        if us == Color::Black {
+            self.set_fullmove(self.fullmove_number().saturating_add(1));
+        }
+        if !mv.is_simple() {
+            self.make_special(mv, &mut undo, hash);
+            return undo;
+        }
 
+        // A plain move, a capture or a double push: one piece moves, one may be taken.
+        let them = !us;
+        let mut halfmove = self.halfmove_clock().saturating_add(1);
+        let captured = self.cell(to);
+        if captured != 0 {
+            undo.captured = captured;
+            self.remove(to, them);
+            hash ^= piece_key(captured, to);
+            halfmove = 0;
+        }
+        let placed = piece & !Piece::VIRGIN;
+        self.relocate(from, to, placed, us);
+        hash ^= piece_key(piece, from) ^ piece_key(placed, to);
+        let mut ep = None;
+        if piece & Piece::KIND_MASK == PieceKind::Pawn as u8 {
+            halfmove = 0;
+            if mv.is_double_push() {
+                let skipped = to.wrapping_sub(us.forward() as u8);
+                if self.en_passant_capture_exists(to, skipped, them) {
+                    let skipped = Square::from_index_unchecked(skipped);
+                    hash ^= EN_PASSANT_KEYS[skipped.file() as usize];
+                    ep = Some(skipped);
+                }
+            }
+        }
+        self.set_state(them, ep, halfmove, hash);
+        if (piece | captured) & Piece::VIRGIN != 0 {
+            self.settle_both(&mut undo);
+        }
+        undo
+    }
+
+    /// The rest of [`make_move`](Board0x88::make_move) for castling, en passant and
+    /// promotions, kept out of line so that the common path stays small. `hash` already has
+    /// the side and the old en passant square changed.
+    #[inline(never)]
+    fn make_special(&mut self, mv: Move, undo: &mut Undo, mut hash: u64) {
+        let us = self.side_to_move();
+        let them = !us;
+        let from = mv.from().index();
+        let to = mv.to().index();
+        let piece = undo.moved;
+        let mut halfmove = self.halfmove_clock().saturating_add(1);
         if mv.is_castle() {
             let rook = self.cell(to);
             let (king_to, rook_to) = castling_destinations(from, to);
@@ -89,7 +163,6 @@ impl Board0x88 {
                 undo.captured = captured;
                 self.remove(to, them);
                 hash ^= piece_key(captured, to);
-                halfmove = 0;
             }
             let placed = match mv.promotion_kind() {
                 Some(kind) => Piece::new(us, kind).bits(),
@@ -97,26 +170,21 @@ impl Board0x88 {
             };
             self.relocate(from, to, placed, us);
             hash ^= piece_key(piece, from) ^ piece_key(placed, to);
-            if piece & Piece::KIND_MASK == PieceKind::Pawn as u8 {
-                halfmove = 0;
-                let skipped = to.wrapping_sub(us.forward() as u8);
-                if mv.is_double_push() && self.en_passant_capture_exists(to, skipped, them) {
-                    let skipped = Square::from_index_unchecked(skipped);
-                    hash ^= EN_PASSANT_KEYS[skipped.file() as usize];
-                    ep = Some(skipped);
-                }
-            }
+            halfmove = 0;
         }
-
-        self.set_state(them, ep, halfmove, hash);
+        self.set_state(them, None, halfmove, hash);
         if (piece | undo.captured) & Piece::VIRGIN != 0 {
-            undo.virgins_cleared[us.index()] = self.settle_castling(us);
-            undo.virgins_cleared[them.index()] = self.settle_castling(them);
+            self.settle_both(undo);
         }
-        if us == Color::Black {
-            self.set_fullmove(self.fullmove_number().saturating_add(1));
+    }
+
+    /// Keeps both sides' castling state canonical after a move that moved or took a virgin
+    /// piece, noting in `undo` which virgin bits it cleared.
+    #[inline(never)]
+    fn settle_both(&mut self, undo: &mut Undo) {
+        for color in Color::ALL {
+            undo.virgins_cleared[color.index()] = self.settle_castling(color);
         }
-        undo
     }
 
     /// Takes back `mv`, which must be the last move made, with the [`Undo`] that
@@ -126,9 +194,30 @@ impl Board0x88 {
         let us = !them;
         let from = mv.from().index();
         let to = mv.to().index();
-        self.restore_virgins(us, undo.virgins_cleared[us.index()]);
-        self.restore_virgins(them, undo.virgins_cleared[them.index()]);
+        if undo.virgins_cleared != [0; 2] {
+            self.restore_virgins(us, undo.virgins_cleared[us.index()]);
+            self.restore_virgins(them, undo.virgins_cleared[them.index()]);
+        }
+        if mv.is_simple() {
+            self.relocate(to, from, undo.moved, us);
+            if undo.captured != 0 {
+                self.insert(to, undo.captured, them);
+            }
+        } else {
+            self.unmake_special(mv, &undo);
+        }
+        self.set_state(us, undo.ep, undo.halfmove, undo.hash);
+        self.set_fullmove(undo.fullmove);
+    }
 
+    /// The piece moves of [`unmake_move`](Board0x88::unmake_move) for castling, en passant
+    /// and promotions.
+    #[inline(never)]
+    fn unmake_special(&mut self, mv: Move, undo: &Undo) {
+        let them = self.side_to_move();
+        let us = !them;
+        let from = mv.from().index();
+        let to = mv.to().index();
         if mv.is_castle() {
             let rook = Piece::new(us, PieceKind::Rook).with_virgin().bits();
             let (king_to, rook_to) = castling_destinations(from, to);
@@ -142,9 +231,6 @@ impl Board0x88 {
                 self.insert(to, undo.captured, them);
             }
         }
-
-        self.set_state(us, undo.ep, undo.halfmove, undo.hash);
-        self.set_fullmove(undo.fullmove);
     }
 
     /// Passes the move to the other side (a "null move", for null-move pruning in a search):

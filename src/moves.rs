@@ -152,6 +152,14 @@ impl Move {
         self.flag == flag::DOUBLE_PUSH
     }
 
+    /// Whether this is a plain move, capture or double push: none of the kinds (castling, en
+    /// passant, promotion) that move or change a second piece. The fast path of make/unmake.
+    #[must_use]
+    #[inline(always)]
+    pub(crate) const fn is_simple(self) -> bool {
+        self.flag <= flag::DOUBLE_PUSH
+    }
+
     /// Whether this is castling towards the h-file (king side).
     #[must_use]
     #[inline]

@@ -178,7 +178,7 @@ fn move_generation_does_not_allocate() {
 }
 
 #[test]
-fn make_and_unmake_do_not_allocate() {
+fn make_unmake_and_play_unchecked_do_not_allocate() {
     for board in boards() {
         let moves = board.legal_moves();
         let mut played = board;
@@ -188,10 +188,13 @@ fn make_and_unmake_do_not_allocate() {
                 let undo = played.make_move(black_box(mv));
                 hashes ^= played.hash();
                 played.unmake_move(mv, undo);
+                let mut copied = played;
+                copied.play_unchecked(black_box(mv));
+                hashes ^= copied.hash();
             }
             hashes
         });
-        assert_eq!(count, 0, "make/unmake in {}", board.fen());
+        assert_eq!(count, 0, "make/unmake/play_unchecked in {}", board.fen());
         black_box(hashes);
         assert_eq!(played, board);
         assert_eq!(played.hash(), board.hash());

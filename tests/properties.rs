@@ -501,7 +501,8 @@ fn choices() -> impl Strategy<Value = Vec<usize>> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
-    /// (a) Every legal move, made and unmade, leaves the board exactly as it was.
+    /// (a) Every legal move, made and unmade, leaves the board exactly as it was; played on a
+    /// copy with `play_unchecked`, it gives the same board as `make_move`.
     #[test]
     fn make_unmake_restores_the_board(choices in choices()) {
         playouts(&choices, |board| {
@@ -510,6 +511,10 @@ proptest! {
                 let mut played = *board;
                 let undo = played.make_move(mv);
                 prop_assert_ne!(played.side_to_move(), board.side_to_move());
+                let mut copied = *board;
+                copied.play_unchecked(mv);
+                prop_assert_eq!(&copied, &played, "play_unchecked {} in {}", mv, before_fen);
+                prop_assert_eq!(copied.hash(), played.hash(), "after {} in {}", mv, before_fen);
                 played.unmake_move(mv, undo);
                 prop_assert_eq!(&played, board, "after {} in {}", mv, before_fen);
                 prop_assert_eq!(played.hash(), board.hash(), "after {} in {}", mv, before_fen);
