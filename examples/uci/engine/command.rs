@@ -1,0 +1,296 @@
+//! Parsing one line from the GUI into a [`Command`]: pure functions, no engine state.
+//!
+//! Keywords are matched exactly, as the UCI protocol writes them (lower case). Option names
+//! are compared without regard to case later, by the engine's options.
+
+use std::fmt;
+use std::time::Duration;
+
+/// One command from the GUI.
+#[derive(Debug)]
+pub enum Command {
+    /// `uci`: identify the engine and list its options.
+    Uci,
+    /// `isready`: answer `readyok`.
+    IsReady,
+    /// `setoption name <name> [value <value>]`.
+    SetOption {
+        /// The option's name (may contain spaces).
+        name: String,
+        /// The value, if any (buttons have none).
+        value: Option<String>,
+    },
+    /// `ucinewgame`: the next search is from a different game.
+    UciNewGame,
+    /// `position ...`: set up the position to search.
+    Position(PositionSpec),
+    /// `go ...`: start searching.
+    Go(GoParams),
+    /// `stop`: end the search now.
+    Stop,
+    /// `ponderhit`: the opponent played the expected move; the ponder search goes on for real.
+    PonderHit,
+    /// `quit`: stop everything and exit.
+    Quit,
+    /// `debug on|off`, `register ...`: accepted and ignored.
+    Ignored,
+    /// `d` (not UCI, as in other engines): print the current position's FEN.
+    Display,
+}
+
+/// A command that could not be understood, with the reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError(pub String);
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn error<T>(message: impl Into<String>) -> Result<T, ParseError> {
+    Err(ParseError(message.into()))
+}
+
+/// Where a `position` command starts from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Start {
+    /// `startpos`.
+    StartPos,
+    /// `fen <fields>`: the fields joined by single spaces (not yet checked).
+    Fen(String),
+}
+
+/// A `position` command: a start and the moves played from it (as text, not yet checked).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PositionSpec {
+    /// The start position.
+    pub start: Start,
+    /// The moves in UCI notation.
+    pub moves: Vec<String>,
+}
+
+/// The parameters of a `go` command.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GoParams {
+    /// `depth <plies>`.
+    pub depth: Option<u32>,
+    /// `nodes <n>`.
+    pub nodes: Option<u64>,
+    /// `movetime <ms>`.
+    pub movetime: Option<Duration>,
+    /// `wtime <ms>` (a negative time, as some GUIs send once flagged, counts as zero).
+    pub wtime: Option<Duration>,
+    /// `btime <ms>`.
+    pub btime: Option<Duration>,
+    /// `winc <ms>`.
+    pub winc: Option<Duration>,
+    /// `binc <ms>`.
+    pub binc: Option<Duration>,
+    /// `movestogo <n>`.
+    pub movestogo: Option<u32>,
+    /// `infinite`: search until `stop`.
+    pub infinite: bool,
+    /// `ponder`: search the position after the expected reply until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// Things accepted but not acted on (`searchmoves`, `mate`, unknown tokens), to report.
+    pub notes: Vec<String>,
+}
+
+/// The keywords that start a parameter of `go`.
+const GO_KEYWORDS: [&str; 12] = [
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "infinite",
+    "ponder",
+    "searchmoves",
+    "mate",
+];
+
+/// Parses one line. `Ok(None)` for a blank line.
+pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
+    let mut tokens = line.split_whitespace();
+    let Some(name) = tokens.next() else {
+        return Ok(None);
+    };
+    let rest: Vec<&str> = tokens.collect();
+    let command = match name {
+        "uci" => Command::Uci,
+        "isready" => Command::IsReady,
+        "setoption" => parse_setoption(&rest)?,
+        "ucinewgame" => Command::UciNewGame,
+        "position" => Command::Position(parse_position(&rest)?),
+        "go" => Command::Go(
+            parse_go(&rest).map_err(|e| ParseError(format!("go ignored, no search: {e}")))?,
+        ),
+        "stop" => Command::Stop,
+        "ponderhit" => Command::PonderHit,
+        "quit" => Command::Quit,
+        "debug" | "register" => Command::Ignored,
+        "d" => Command::Display,
+        other => return error(format!("unknown command '{other}'")),
+    };
+    Ok(Some(command))
+}
+
+/// `name <words...> [value <words...>]`.
+fn parse_setoption(tokens: &[&str]) -> Result<Command, ParseError> {
+    let Some((&"name", rest)) = tokens.split_first() else {
+        return error("setoption needs 'name <option>'");
+    };
+    let (name, value) = match rest.iter().position(|&t| t == "value") {
+        Some(i) => (&rest[..i], Some(rest[i + 1..].join(" "))),
+        None => (rest, None),
+    };
+    if name.is_empty() {
+        return error("setoption needs an option name after 'name'");
+    }
+    Ok(Command::SetOption {
+        name: name.join(" "),
+        value,
+    })
+}
+
+/// `startpos [moves ...]` or `fen <fields> [moves ...]`.
+fn parse_position(tokens: &[&str]) -> Result<PositionSpec, ParseError> {
+    let moves_at = tokens.iter().position(|&t| t == "moves");
+    let (setup, moves) = match moves_at {
+        Some(i) => (&tokens[..i], &tokens[i + 1..]),
+        None => (tokens, &[][..]),
+    };
+    let start = match setup.split_first() {
+        Some((&"startpos", [])) => Start::StartPos,
+        Some((&"startpos", extra)) => {
+            return error(format!(
+                "unexpected '{}' after 'startpos' (expected 'moves')",
+                extra.join(" ")
+            ));
+        }
+        Some((&"fen", [])) => return error("'fen' needs a FEN"),
+        Some((&"fen", fields)) => Start::Fen(fields.join(" ")),
+        Some((other, _)) => {
+            return error(format!("expected 'startpos' or 'fen', got '{other}'"));
+        }
+        None => return error("position needs 'startpos' or 'fen <FEN>'"),
+    };
+    Ok(PositionSpec {
+        start,
+        moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+    })
+}
+
+/// The parameters of `go`. A known parameter with a missing or bad value fails the whole
+/// command; unknown tokens and unsupported parameters become notes.
+fn parse_go(tokens: &[&str]) -> Result<GoParams, ParseError> {
+    let mut params = GoParams::default();
+    let mut tokens = tokens.iter().copied().peekable();
+    while let Some(token) = tokens.next() {
+        let mut value = || {
+            tokens
+                .next()
+                .ok_or_else(|| ParseError(format!("'{token}' needs a value")))
+        };
+        match token {
+            "depth" => params.depth = Some(number(token, value()?)?),
+            "nodes" => params.nodes = Some(number(token, value()?)?),
+            "movestogo" => params.movestogo = Some(number(token, value()?)?),
+            "movetime" => params.movetime = Some(millis(token, value()?)?),
+            "wtime" => params.wtime = Some(millis(token, value()?)?),
+            "btime" => params.btime = Some(millis(token, value()?)?),
+            "winc" => params.winc = Some(millis(token, value()?)?),
+            "binc" => params.binc = Some(millis(token, value()?)?),
+            "infinite" => params.infinite = true,
+            "ponder" => params.ponder = true,
+            "mate" => {
+                let moves = value()?;
+                params.notes.push(format!(
+                    "'mate {moves}' is not supported; searching normally"
+                ));
+            }
+            "searchmoves" => {
+                while tokens.next_if(|t| !GO_KEYWORDS.contains(t)).is_some() {}
+                params
+                    .notes
+                    .push("'searchmoves' is not supported; searching all moves".to_owned());
+            }
+            other => params
+                .notes
+                .push(format!("ignoring unknown 'go' parameter '{other}'")),
+        }
+    }
+    Ok(params)
+}
+
+/// A non-negative integer parameter.
+fn number<T: std::str::FromStr>(name: &str, text: &str) -> Result<T, ParseError> {
+    text.parse().map_err(|_| {
+        ParseError(format!(
+            "'{name}' needs a non-negative integer, got '{text}'"
+        ))
+    })
+}
+
+/// A time in milliseconds; negative times count as zero.
+fn millis(name: &str, text: &str) -> Result<Duration, ParseError> {
+    let ms: i64 = text.parse().map_err(|_| {
+        ParseError(format!(
+            "'{name}' needs a time in milliseconds, got '{text}'"
+        ))
+    })?;
+    Ok(Duration::from_millis(ms.max(0).unsigned_abs()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn go(line: &str) -> GoParams {
+        match parse(line) {
+            Ok(Some(Command::Go(params))) => params,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn go_parameters() {
+        let params = go("go wtime 1000 btime -5 winc 10 binc 0 movestogo 20 depth 4 nodes 9");
+        assert_eq!(params.wtime, Some(Duration::from_millis(1000)));
+        assert_eq!(params.btime, Some(Duration::ZERO));
+        assert_eq!(params.movestogo, Some(20));
+        assert_eq!((params.depth, params.nodes), (Some(4), Some(9)));
+        let params = go("go searchmoves e2e4 d2d4 infinite");
+        assert!(params.infinite);
+        assert_eq!(params.notes.len(), 1);
+        assert!(parse("go depth x").is_err());
+        assert!(parse("go depth -1").is_err());
+        assert!(parse("go movetime").is_err());
+    }
+
+    #[test]
+    fn position_and_setoption() {
+        let Ok(Some(Command::Position(spec))) = parse("position fen 8/8 w - - 0 1 moves a1a2")
+        else {
+            panic!("not a position");
+        };
+        assert_eq!(spec.start, Start::Fen("8/8 w - - 0 1".to_owned()));
+        assert_eq!(spec.moves, ["a1a2"]);
+        assert!(parse("position startpos e2e4").is_err());
+        assert!(parse("position").is_err());
+        let Ok(Some(Command::SetOption { name, value })) =
+            parse("setoption name Move Overhead value 50")
+        else {
+            panic!("not a setoption");
+        };
+        assert_eq!(
+            (name.as_str(), value.as_deref()),
+            ("Move Overhead", Some("50"))
+        );
+        assert!(parse("setoption Hash 4").is_err());
+    }
+}

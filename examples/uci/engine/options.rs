@@ -1,0 +1,110 @@
+//! The engine's UCI options: their declarations for `uci` and their values.
+
+use std::time::Duration;
+
+/// What the worker has to do after an option changed.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Nothing beyond storing the value.
+    None,
+    /// Resize the transposition table to this many MiB.
+    Resize(usize),
+    /// Empty the transposition table.
+    Clear,
+}
+
+/// Hash table size: default, minimum and maximum in MiB.
+const HASH: (usize, usize, usize) = (16, 1, 4096);
+/// Move Overhead: default, minimum and maximum in milliseconds.
+const OVERHEAD: (u64, u64, u64) = (30, 0, 5000);
+
+/// The current values of the options.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// `Hash`, in MiB.
+    pub hash_mb: usize,
+    /// `Move Overhead`: taken off `movetime` and the clock times, for the GUI's and the
+    /// pipe's latency.
+    pub move_overhead: Duration,
+    /// `UCI_Chess960`: read FENs as Chess960 (Shredder-FEN or X-FEN) and write castling as
+    /// king takes rook.
+    pub chess960: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mb: HASH.0,
+            move_overhead: Duration::from_millis(OVERHEAD.0),
+            chess960: false,
+        }
+    }
+}
+
+impl Options {
+    /// The `option` lines of the reply to `uci`.
+    pub fn declarations() -> [String; 5] {
+        [
+            format!(
+                "option name Hash type spin default {} min {} max {}",
+                HASH.0, HASH.1, HASH.2
+            ),
+            "option name Clear Hash type button".to_owned(),
+            format!(
+                "option name Move Overhead type spin default {} min {} max {}",
+                OVERHEAD.0, OVERHEAD.1, OVERHEAD.2
+            ),
+            "option name Ponder type check default false".to_owned(),
+            "option name UCI_Chess960 type check default false".to_owned(),
+        ]
+    }
+
+    /// Sets option `name` (any case) to `value`, or says why not (the value is then kept).
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => {
+                self.hash_mb = spin(name, value, HASH.1, HASH.2)?;
+                Ok(Effect::Resize(self.hash_mb))
+            }
+            "clear hash" => Ok(Effect::Clear),
+            "move overhead" => {
+                let ms = spin(name, value, OVERHEAD.1, OVERHEAD.2)?;
+                self.move_overhead = Duration::from_millis(ms);
+                Ok(Effect::None)
+            }
+            "uci_chess960" => {
+                self.chess960 = check(name, value)?;
+                Ok(Effect::None)
+            }
+            // The GUI tells whether it will ever send `go ponder`; pondering needs nothing set.
+            "ponder" => check(name, value).map(|_| Effect::None),
+            _ => Err(format!("unknown option '{name}'")),
+        }
+    }
+}
+
+/// A `spin` value between `min` and `max`.
+fn spin<T>(name: &str, value: Option<&str>, min: T, max: T) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+{
+    let text = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
+    match text.parse::<T>() {
+        Ok(n) if min <= n && n <= max => Ok(n),
+        _ => Err(format!(
+            "option '{name}' needs an integer from {min} to {max}, got '{text}'"
+        )),
+    }
+}
+
+/// A `check` value: `true` or `false`.
+fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
+    match value {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        _ => Err(format!(
+            "option '{name}' needs 'true' or 'false', got '{}'",
+            value.unwrap_or("")
+        )),
+    }
+}

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Run a UCI engine over the Win At Chess tactics (or any EPD file with `bm`/`am`).
+
+Usage (from anywhere; relative default paths are taken from the repository root):
+
+    cargo build --release --features search --example uci
+    pip install chess                   # python-chess
+    python3 examples/wac.py [--engine target/release/examples/uci]
+        [--epd ../shared/tactics/wac.epd] [--time 1.0] [--hash 16] [--first N]
+
+Each position is searched for `--time` seconds as a new game. It counts as solved when the
+engine's move is one of its `bm` moves (if it has any) and none of its `am` moves. One line is
+printed per position, then the ids of the missed positions and the total, as
+`solved <n>/<total>`.
+"""
+
+import argparse
+import sys
+from pathlib import Path
+
+try:
+    import chess
+    import chess.engine
+except ImportError:
+    sys.exit("wac.py needs python-chess: pip install chess")
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def repo_path(text):
+    path = Path(text)
+    return path if path.is_absolute() or path.exists() else REPO / path
+
+
+def read_epd(path, first):
+    """The (board, operations) of the file's positions, at most `first` of them."""
+    positions = []
+    with open(path) as epd:
+        for number, line in enumerate(epd, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            try:
+                board, ops = chess.Board.from_epd(line)
+            except ValueError as e:
+                sys.exit(f"{path}:{number}: {e}")
+            ops.setdefault("id", f"line {number}")
+            positions.append((board, ops))
+            if first is not None and len(positions) == first:
+                break
+    return positions
+
+
+def solved(move, ops):
+    if move in ops.get("am", []):
+        return False
+    return "bm" not in ops or move in ops["bm"]
+
+
+def san_list(board, moves):
+    return " ".join(board.san(m) for m in moves)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--engine", default="target/release/examples/uci", help="the UCI engine")
+    parser.add_argument("--epd", default="../shared/tactics/wac.epd", help="the EPD file")
+    parser.add_argument("--time", type=float, default=1.0, help="seconds per position (default 1)")
+    parser.add_argument("--hash", type=int, default=16, help="Hash in MiB (default 16)")
+    parser.add_argument("--first", type=int, help="only the first N positions")
+    args = parser.parse_args()
+    if args.time <= 0:
+        parser.error("--time must be positive")
+
+    epd = repo_path(args.epd).resolve()
+    if not epd.exists():
+        sys.exit(f"no EPD file at {epd} (give one with --epd)")
+    positions = read_epd(epd, args.first)
+    engine = chess.engine.SimpleEngine.popen_uci(str(repo_path(args.engine)))
+    missed = []
+    try:
+        if "Hash" in engine.options:
+            engine.configure({"Hash": args.hash})
+        for board, ops in positions:
+            result = engine.play(board, chess.engine.Limit(time=args.time), game=object())
+            move = result.move
+            ok = move is not None and solved(move, ops)
+            played = board.san(move) if move in board.legal_moves else str(move)
+            wanted = "bm " + san_list(board, ops["bm"]) if "bm" in ops else ""
+            if "am" in ops:
+                wanted += " am " + san_list(board, ops["am"])
+            verdict = "ok    " if ok else "missed"
+            print(f"{ops['id']}: {verdict} {played:8} ({wanted.strip()})", flush=True)
+            if not ok:
+                missed.append(ops["id"])
+    finally:
+        engine.quit()
+    print()
+    print("missed:", " ".join(missed) if missed else "none")
+    print(f"solved {len(positions) - len(missed)}/{len(positions)}")
+
+
+if __name__ == "__main__":
+    main()

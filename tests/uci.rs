@@ -1,0 +1,396 @@
+//! The UCI engine example (`examples/uci/`), driven through in-memory pipes: its engine module
+//! is compiled into this test and run on a thread, reading commands from a channel and
+//! writing lines to another. One more test runs the real example binary when it has been
+//! built (`cargo build --release --features search --example uci`).
+#![cfg(feature = "search")]
+
+#[path = "../examples/uci/engine/mod.rs"]
+mod engine;
+
+use std::io::{BufReader, Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use x88::Board0x88;
+
+/// How long any expected line may take (generous: the machine may be busy).
+const PATIENCE: Duration = Duration::from_secs(5);
+
+/// The reading end of the engine's input: bytes sent through a channel.
+struct ChannelReader {
+    chunks: Receiver<Vec<u8>>,
+    chunk: Vec<u8>,
+    at: usize,
+}
+
+impl Read for ChannelReader {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.at == self.chunk.len() {
+            match self.chunks.recv() {
+                Ok(chunk) => (self.chunk, self.at) = (chunk, 0),
+                Err(_) => return Ok(0), // the test hung up: end of input
+            }
+        }
+        let n = buf.len().min(self.chunk.len() - self.at);
+        buf[..n].copy_from_slice(&self.chunk[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// The writing end of the engine's output: whole lines sent through a channel.
+struct ChannelWriter {
+    lines: Sender<String>,
+    pending: Vec<u8>,
+}
+
+impl Write for ChannelWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        while let Some(end) = self.pending.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = self.pending.drain(..=end).collect();
+            let text = String::from_utf8_lossy(&line).trim_end().to_owned();
+            let _ = self.lines.send(text);
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// An engine running on a thread, with the test at both ends of its pipes.
+struct Engine {
+    input: Option<Sender<Vec<u8>>>,
+    output: Receiver<String>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let (input, chunks) = channel();
+        let (lines, output) = channel();
+        let reader = BufReader::new(ChannelReader {
+            chunks,
+            chunk: Vec::new(),
+            at: 0,
+        });
+        let writer = ChannelWriter {
+            lines,
+            pending: Vec::new(),
+        };
+        let thread = std::thread::spawn(move || engine::run(reader, writer));
+        Engine {
+            input: Some(input),
+            output,
+            thread: Some(thread),
+        }
+    }
+
+    fn send(&self, line: &str) {
+        let input = self.input.as_ref().expect("input still open");
+        input
+            .send(format!("{line}\n").into_bytes())
+            .expect("the engine is still reading");
+    }
+
+    /// The lines up to and including the first that starts with `prefix`.
+    fn read_until(&self, prefix: &str) -> Vec<String> {
+        let deadline = Instant::now() + PATIENCE;
+        let mut lines = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.output.recv_timeout(left) {
+                Ok(line) => {
+                    let found = line.starts_with(prefix);
+                    lines.push(line);
+                    if found {
+                        return lines;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("no '{prefix}' within {PATIENCE:?}; got {lines:?}")
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("the engine ended before '{prefix}'; got {lines:?}")
+                }
+            }
+        }
+    }
+
+    /// The first line starting with `prefix`.
+    fn line(&self, prefix: &str) -> String {
+        self.read_until(prefix)
+            .pop()
+            .expect("read_until returns the line")
+    }
+
+    /// The engine's move after `go ...`.
+    fn bestmove(&self, go: &str) -> String {
+        self.send(go);
+        self.line("bestmove")
+    }
+
+    /// Sends `isready` and expects `readyok`; returns the lines before it.
+    fn ready(&self) -> Vec<String> {
+        self.send("isready");
+        let mut lines = self.read_until("readyok");
+        lines.pop();
+        lines
+    }
+
+    /// The current position, by the engine's `d` command.
+    fn fen(&self) -> String {
+        self.send("d");
+        let line = self.line("info string fen ");
+        line["info string fen ".len()..].to_owned()
+    }
+
+    /// Waits for the engine to end (after `quit` or the end of its input).
+    fn join(mut self) {
+        let thread = self.thread.take().expect("joined once");
+        let deadline = Instant::now() + PATIENCE;
+        while !thread.is_finished() {
+            assert!(Instant::now() < deadline, "the engine did not end");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        thread.join().expect("the engine thread did not panic");
+    }
+}
+
+/// The move in a `bestmove` line, checked legal in `fen`.
+fn legal_bestmove(line: &str, fen: &str) -> String {
+    let mut words = line.split_whitespace();
+    assert_eq!(words.next(), Some("bestmove"), "{line}");
+    let mv = words.next().expect("a move after bestmove").to_owned();
+    let board: Board0x88 = fen.parse().expect("a valid FEN");
+    assert!(board.parse_uci(&mv).is_ok(), "{mv} is not legal in {fen}");
+    mv
+}
+
+#[test]
+fn handshake() {
+    let engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.read_until("uciok");
+    assert!(lines[0].starts_with("id name x88 "), "{lines:?}");
+    assert!(lines.contains(&"id author The x88 developers".to_owned()));
+    for option in [
+        "option name Hash type spin default 16 min 1 max 4096",
+        "option name Move Overhead type spin default 30 min 0 max 5000",
+    ] {
+        assert!(lines.contains(&option.to_owned()), "{option} in {lines:?}");
+    }
+    assert!(engine.ready().is_empty());
+    engine.send("setoption name Hash value 1");
+    engine.send("setoption name move overhead value 0");
+    engine.send("ucinewgame");
+    assert!(engine.ready().is_empty(), "options accepted silently");
+    engine.send("quit");
+    engine.join();
+}
+
+#[test]
+fn position_with_castling_en_passant_and_promotion() {
+    let engine = Engine::start();
+    engine.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1");
+    assert_eq!(
+        engine.fen(),
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4"
+    );
+    // Castling, a double step beside a pawn, en passant, and a promotion with capture.
+    engine
+        .send("position fen r3k3/1P1p4/8/4P3/8/8/8/4K2R w K - 0 1 moves e1g1 d7d5 e5d6 e8d8 b7a8q");
+    let fen = engine.fen();
+    assert_eq!(fen, "Q2k4/8/3P4/8/8/8/8/5RK1 b - - 0 3");
+    let line = engine.bestmove("go depth 2");
+    assert_eq!(legal_bestmove(&line, &fen), "d8d7", "the only legal move");
+    engine.send("quit");
+    engine.join();
+}
+
+#[test]
+fn go_depth_and_movetime() {
+    let engine = Engine::start();
+    engine.send("position startpos moves d2d4 d7d5");
+    let fen = engine.fen();
+    engine.send("go depth 3");
+    let lines = engine.read_until("bestmove");
+    legal_bestmove(lines.last().expect("a line"), &fen);
+    let info = lines
+        .iter()
+        .find(|l| l.starts_with("info depth 3 "))
+        .unwrap_or_else(|| panic!("an info line for depth 3 in {lines:?}"));
+    for field in [
+        " seldepth ",
+        " score ",
+        " nodes ",
+        " nps ",
+        " time ",
+        " pv ",
+    ] {
+        assert!(info.contains(field), "{field} in {info}");
+    }
+
+    let start = Instant::now();
+    let line = engine.bestmove("go movetime 200");
+    let took = start.elapsed();
+    legal_bestmove(&line, &fen);
+    assert!(
+        took < Duration::from_millis(1500),
+        "movetime 200 took {took:?}"
+    );
+
+    // A clock: the engine must not use most of it on one move.
+    let start = Instant::now();
+    let line = engine.bestmove("go wtime 400 btime 400 winc 0 binc 0");
+    legal_bestmove(&line, &fen);
+    assert!(start.elapsed() < Duration::from_millis(1500));
+    engine.send("quit");
+    engine.join();
+}
+
+#[test]
+fn infinite_search_waits_for_stop() {
+    let engine = Engine::start();
+    // Mate in one: a search may end early, but bestmove must wait for stop.
+    engine.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let before = engine.ready();
+    assert!(
+        before.iter().all(|l| !l.starts_with("bestmove")),
+        "bestmove before stop: {before:?}"
+    );
+    engine.send("stop");
+    let line = engine.line("bestmove");
+    assert_eq!(
+        legal_bestmove(&line, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"),
+        "a1a8"
+    );
+    // Ponder: held back until ponderhit.
+    engine.send("go ponder depth 1");
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(engine.ready().iter().all(|l| !l.starts_with("bestmove")));
+    engine.send("ponderhit");
+    engine.line("bestmove");
+    engine.send("quit");
+    engine.join();
+}
+
+#[test]
+fn bad_input_is_reported_and_survived() {
+    let engine = Engine::start();
+    engine.send("position startpos moves e2e4");
+    let fen = engine.fen();
+    for bad in [
+        "xyzzy",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+        "position fen not a fen",
+        "position startpos moves e2e4 e7e5 e1e3",
+        "position startpos moves e2e4 zz",
+        "position startpos e2e4",
+        "position",
+        "go depth x",
+        "go movetime",
+        "setoption name Hash value 0",
+        "setoption name Hash value lots",
+        "setoption name NoSuchOption value 1",
+        "setoption Hash",
+    ] {
+        engine.send(bad);
+        let lines = engine.ready();
+        assert!(
+            lines.len() == 1 && lines[0].starts_with("info string "),
+            "{bad}: {lines:?}"
+        );
+        assert_eq!(engine.fen(), fen, "{bad} kept the previous position");
+    }
+    engine.send("position startpos moves e2e4 e7e5 e1e3");
+    assert!(engine.line("info string").contains("move 3 'e1e3'"));
+    // Bytes that are not UTF-8 and an empty line are survived too.
+    engine
+        .input
+        .as_ref()
+        .expect("open")
+        .send(b"\xff\xfe\n\n".to_vec())
+        .expect("sent");
+    engine.line("info string unknown command");
+    let line = engine.bestmove("go depth 1 searchmoves e7e5 wibble");
+    legal_bestmove(&line, &fen);
+    engine.send("quit");
+    engine.join();
+}
+
+#[test]
+fn no_legal_move_gives_null_move() {
+    let engine = Engine::start();
+    // Fool's mate: white is mated.
+    engine.send("position startpos moves f2f3 e7e5 g2g4 d8h4");
+    assert_eq!(engine.bestmove("go depth 3"), "bestmove 0000");
+    // Stalemate.
+    engine.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(engine.bestmove("go movetime 100"), "bestmove 0000");
+    engine.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    engine.send("go infinite");
+    assert!(engine.ready().is_empty(), "no bestmove before stop");
+    engine.send("stop");
+    assert_eq!(engine.line("bestmove"), "bestmove 0000");
+    engine.send("quit");
+    engine.join();
+}
+
+#[test]
+fn quit_during_a_search_and_end_of_input() {
+    let engine = Engine::start();
+    engine.send("go infinite");
+    engine.send("quit");
+    engine.join();
+
+    let mut engine = Engine::start();
+    engine.send("go infinite");
+    engine.input = None; // end of input
+    engine.join();
+}
+
+/// The real binary, when it has been built next to this test (`target/<profile>/examples/`).
+#[test]
+fn example_binary_when_built() {
+    let Some(path) = example_binary() else {
+        eprintln!("examples/uci not built: skipping the binary test");
+        return;
+    };
+    let mut child = Command::new(&path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the example starts");
+    let mut stdin = child.stdin.take().expect("piped");
+    stdin
+        .write_all(b"uci\nisready\nposition startpos moves e2e4\ngo depth 2\nquit\n")
+        .expect("written");
+    drop(stdin);
+    let mut out = String::new();
+    let mut stdout = child.stdout.take().expect("piped");
+    stdout.read_to_string(&mut out).expect("read");
+    let status = child.wait().expect("the example ends");
+    assert!(status.success(), "{status}");
+    assert!(
+        out.contains("uciok\n") && out.contains("readyok\n"),
+        "{out}"
+    );
+    // A search stopped by quit still names its move.
+    assert!(out.contains("bestmove "), "{out}");
+}
+
+fn example_binary() -> Option<PathBuf> {
+    // This test runs as target/<profile>/deps/uci-<hash>.
+    let deps = std::env::current_exe().ok()?.parent()?.to_path_buf();
+    let path = deps.parent()?.join("examples").join("uci");
+    let path = path.with_extension(std::env::consts::EXE_EXTENSION);
+    path.exists().then_some(path)
+}
