@@ -201,7 +201,24 @@ impl Board0x88 {
     }
 
     /// The moves of every piece but the king, when the king is not in check.
+    #[inline(always)]
     fn piece_moves<S: MoveSink, const CAPTURES: bool>(
+        &self,
+        sink: &mut S,
+        king: u8,
+        us: Color,
+        pins: &Pins,
+    ) {
+        // Most positions have no pin: their copy of the loop tests nothing about pins.
+        if pins.pinned == 0 {
+            self.piece_moves_with::<S, CAPTURES, false>(sink, king, us, pins);
+        } else {
+            self.piece_moves_with::<S, CAPTURES, true>(sink, king, us, pins);
+        }
+    }
+
+    /// [`piece_moves`](Board0x88::piece_moves), with pins looked at only if `PINS`.
+    fn piece_moves_with<S: MoveSink, const CAPTURES: bool, const PINS: bool>(
         &self,
         sink: &mut S,
         king: u8,
@@ -211,8 +228,8 @@ impl Board0x88 {
         let list = self.piece_squares(us);
         for (index, &from_sq) in list.iter().enumerate().skip(1) {
             let from = from_sq.index();
-            let pinned = pins.pinned >> index & 1 != 0;
-            let ray = pins.ray[index];
+            let pinned = PINS && pins.pinned >> index & 1 != 0;
+            let ray = if pinned { pins.ray[index] } else { 0 };
             match self.cell(from) & Piece::KIND_MASK {
                 k if k == PieceKind::Pawn as u8 => {
                     self.pawn_moves::<S, CAPTURES>(sink, from, king, us, pinned, ray);
