@@ -517,7 +517,7 @@ impl Board0x88 {
     /// The files of the virgin rooks of `color` on its back rank, as a bit per file (bit 0 the
     /// a-file): the eight cells of the rank are compared with the virgin rook's byte at once.
     #[inline]
-    fn virgin_rook_files(&self, color: Color) -> u8 {
+    pub(crate) fn virgin_rook_files(&self, color: Color) -> u8 {
         const ONES: u64 = 0x0101_0101_0101_0101;
         const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
         let rook = Piece::new(color, PieceKind::Rook).with_virgin().bits();

@@ -468,7 +468,11 @@ impl Board0x88 {
         if self.cell(king) & Piece::VIRGIN == 0 {
             return;
         }
-        for rook in self.virgin_rooks(us) {
+        let base = us.back_rank() << 4;
+        let mut files = self.virgin_rook_files(us);
+        while files != 0 {
+            let rook = base | files.trailing_zeros() as u8;
+            files &= files - 1;
             let (king_to, rook_to) = castling_destinations(king, rook);
             let low = king.min(rook).min(king_to).min(rook_to);
             let high = king.max(rook).max(king_to).max(rook_to);
