@@ -43,6 +43,7 @@ impl Board0x88 {
     /// assert_eq!(board, before);
     /// assert_eq!(board.hash(), before.hash());
     /// ```
+    #[inline]
     pub fn make_move(&mut self, mv: Move) -> Undo {
         self.apply(mv)
     }
@@ -189,6 +190,7 @@ impl Board0x88 {
 
     /// Takes back `mv`, which must be the last move made, with the [`Undo`] that
     /// [`make_move`](Board0x88::make_move) returned for it. The board is then exactly as before.
+    #[inline]
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
         let them = self.side_to_move();
         let us = !them;
