@@ -197,8 +197,7 @@ impl Board0x88 {
         let from = mv.from().index();
         let to = mv.to().index();
         if undo.virgins_cleared != [0; 2] {
-            self.restore_virgins(us, undo.virgins_cleared[us.index()]);
-            self.restore_virgins(them, undo.virgins_cleared[them.index()]);
+            self.restore_both(&undo);
         }
         if mv.is_simple() {
             self.relocate(to, from, undo.moved, us);
@@ -210,6 +209,14 @@ impl Board0x88 {
         }
         self.set_state(us, undo.ep, undo.halfmove, undo.hash);
         self.set_fullmove(undo.fullmove);
+    }
+
+    /// Sets again the virgin bits that [`settle_both`](Board0x88::settle_both) cleared.
+    #[inline(never)]
+    fn restore_both(&mut self, undo: &Undo) {
+        for color in Color::ALL {
+            self.restore_virgins(color, undo.virgins_cleared[color.index()]);
+        }
     }
 
     /// The piece moves of [`unmake_move`](Board0x88::unmake_move) for castling, en passant

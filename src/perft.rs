@@ -1,7 +1,7 @@
 //! Perft: counting the leaves of the legal move tree, the proof of a move generator.
 
 use crate::board::Board0x88;
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 
 /// The number of leaf nodes of the legal move tree of `depth` plies from `board`.
 ///
@@ -19,7 +19,10 @@ pub fn perft(board: &mut Board0x88, depth: u32) -> u64 {
         1 => board.count_legal_moves(),
         _ => {
             let mut nodes = 0;
-            for mv in board.legal_moves() {
+            // Filled in place: `legal_moves()` would return the list by copy.
+            let mut moves = MoveList::new();
+            board.generate_legal(&mut moves);
+            for mv in moves {
                 let undo = board.make_move(mv);
                 nodes += perft(board, depth - 1);
                 board.unmake_move(mv, undo);

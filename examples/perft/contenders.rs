@@ -17,7 +17,7 @@
 use std::hint::black_box;
 
 use shakmaty::{CastlingMode, Chess, Position as _, fen::Fen};
-use x88::Board0x88;
+use x88::{Board0x88, MoveList};
 
 /// One position of the comparison, with its known perft counts.
 pub struct Position {
@@ -152,7 +152,9 @@ pub fn x88_perft_every_leaf(board: &mut Board0x88, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = board.legal_moves();
+    // Filled in place: `legal_moves()` would return the 772-byte list by copy.
+    let mut moves = MoveList::new();
+    board.generate_legal(&mut moves);
     let mut nodes = 0;
     for &mv in &moves {
         let undo = board.make_move(mv);
