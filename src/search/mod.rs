@@ -6,6 +6,13 @@
 //! returning the elapsed [`Duration`] does too). It stops when its [`Limits`] are reached or
 //! when the caller sets the `AtomicBool` it was given.
 //!
+//! The parts: `engine` holds the tree search (iterative deepening, principal-variation
+//! alpha-beta with aspiration windows, pruning and reductions) and its quiescence search;
+//! `ordering` the move ordering (transposition table move, captures by MVV-LVA and static
+//! exchange, killers, counter moves, history); `see` the static exchange evaluation; `tt` the
+//! transposition table; `time` the time management; and the public [`eval`] module the static
+//! evaluation.
+//!
 //! ```
 //! use core::sync::atomic::AtomicBool;
 //! use x88::Board0x88;
@@ -21,11 +28,21 @@
 //! assert_eq!(result.score, Score::Mate(1));
 //! ```
 
+mod engine;
+pub mod eval;
+mod ordering;
+mod see;
+mod time;
+mod tt;
+
+use alloc::boxed::Box;
 use alloc::vec::Vec;
-use core::sync::atomic::{AtomicBool, Ordering};
+use core::sync::atomic::AtomicBool;
 use core::time::Duration;
 
-use crate::{Board0x88, Color, Move, PieceKind};
+use crate::{Board0x88, Move};
+use ordering::OrderingTables;
+use tt::TranspositionTable;
 
 /// How long the search may run. Every limit given applies; the search stops at the first
 /// one reached. With no limit at all (and not `infinite`), it stops at [`MAX_DEPTH`].
@@ -169,34 +186,46 @@ impl Clock for std::time::Instant {
 /// between searches of the same game.
 #[derive(Debug)]
 pub struct Searcher {
-    hash_mb: usize,
-    nodes: u64,
+    tt: TranspositionTable,
+    tables: Box<OrderingTables>,
 }
-
-const MATE: i32 = 30_000;
 
 impl Searcher {
     /// A searcher whose transposition table takes about `hash_mb` megabytes (at least one
     /// entry however small).
     #[must_use]
     pub fn new(hash_mb: usize) -> Searcher {
-        Searcher { hash_mb, nodes: 0 }
+        Searcher {
+            tt: TranspositionTable::new(hash_mb),
+            tables: Box::new(OrderingTables::new()),
+        }
     }
 
     /// Changes the size of the transposition table, which empties it.
     pub fn resize(&mut self, hash_mb: usize) {
-        self.hash_mb = hash_mb;
+        // Free the old table first, so that the two never take memory at once.
+        self.tt = TranspositionTable::new(0);
+        self.tt = TranspositionTable::new(hash_mb);
     }
 
     /// Forgets everything learnt from earlier searches (for a new game).
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.tables.clear();
+    }
 
     /// Searches `board` and returns the best move found.
     ///
     /// `history` holds the hashes of the game's earlier positions, oldest first (as
     /// [`crate::Game::history`] gives them), so that repetitions are scored as draws.
     /// `stop` is polled during the search; setting it ends the search with the best move of
-    /// the last completed iteration. `on_info` is called with the search's progress.
+    /// the last completed iteration (or a better root move the unfinished one already proved).
+    /// `on_info` is called with the search's progress, after each completed iteration.
+    ///
+    /// A position without legal moves gets `best_move: None` and `Mate(0)` (checkmate) or
+    /// `Cp(0)` (stalemate). With exactly one legal move and a time limit, that move comes back
+    /// at once. Repetitions (of the game's positions or within the search) and the 50-move rule
+    /// count as draws inside the tree.
     pub fn search(
         &mut self,
         board: &Board0x88,
@@ -206,129 +235,15 @@ impl Searcher {
         clock: &dyn Clock,
         mut on_info: impl FnMut(&SearchInfo<'_>),
     ) -> SearchResult {
-        let _ = history;
-        self.nodes = 0;
-        let mut board = *board;
-        let moves = board.legal_moves();
-        let mut result = SearchResult {
-            best_move: moves.first().copied(),
-            score: if board.is_check() {
-                Score::Mate(0)
-            } else {
-                Score::Cp(0)
-            },
-            depth: 0,
-            nodes: 0,
-            pv: moves.first().copied().into_iter().collect(),
-        };
-        if moves.is_empty() {
-            return result;
-        }
-        let max_depth = if limits.infinite {
-            MAX_DEPTH
-        } else {
-            limits.depth.unwrap_or(MAX_DEPTH)
-        };
-        for depth in 1..=max_depth.min(MAX_DEPTH) {
-            let mut best = (-MATE - 1, moves[0]);
-            for &mv in &moves {
-                let undo = board.make_move(mv);
-                let score = -self.negamax(&mut board, depth - 1, 1, -MATE - 1, -best.0, stop);
-                board.unmake_move(mv, undo);
-                if stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                if score > best.0 {
-                    best = (score, mv);
-                }
-            }
-            if stop.load(Ordering::Relaxed) {
-                break;
-            }
-            result.best_move = Some(best.1);
-            result.score = to_score(best.0);
-            result.depth = depth;
-            result.pv = alloc::vec![best.1];
-            let time = clock.elapsed();
-            on_info(&SearchInfo {
-                depth,
-                seldepth: depth,
-                score: result.score,
-                nodes: self.nodes,
-                nps: nps(self.nodes, time),
-                time,
-                pv: &result.pv,
-            });
-            if limits.movetime.is_some_and(|t| time * 2 > t)
-                || matches!(result.score, Score::Mate(_))
-            {
-                break;
-            }
-        }
-        result.nodes = self.nodes;
-        result
+        engine::run(
+            &mut self.tt,
+            &mut self.tables,
+            board,
+            history,
+            limits,
+            stop,
+            clock,
+            &mut on_info,
+        )
     }
-
-    fn negamax(
-        &mut self,
-        board: &mut Board0x88,
-        depth: u32,
-        ply: i32,
-        mut alpha: i32,
-        beta: i32,
-        stop: &AtomicBool,
-    ) -> i32 {
-        self.nodes += 1;
-        let moves = board.legal_moves();
-        if moves.is_empty() {
-            return if board.is_check() { -MATE + ply } else { 0 };
-        }
-        if depth == 0 || stop.load(Ordering::Relaxed) {
-            return material(board);
-        }
-        for &mv in &moves {
-            let undo = board.make_move(mv);
-            let score = -self.negamax(board, depth - 1, ply + 1, -beta, -alpha, stop);
-            board.unmake_move(mv, undo);
-            if score >= beta {
-                return score;
-            }
-            alpha = alpha.max(score);
-        }
-        alpha
-    }
-}
-
-fn nps(nodes: u64, time: Duration) -> u64 {
-    let micros = time.as_micros().max(1);
-    u64::try_from(u128::from(nodes) * 1_000_000 / micros).unwrap_or(u64::MAX)
-}
-
-fn to_score(score: i32) -> Score {
-    if score.abs() > MATE - 1000 {
-        let plies = MATE - score.abs();
-        let moves = (plies + 1) / 2;
-        Score::Mate(if score > 0 { moves } else { -moves })
-    } else {
-        Score::Cp(score)
-    }
-}
-
-fn material(board: &Board0x88) -> i32 {
-    let us = board.side_to_move();
-    let mut score = 0;
-    for color in [Color::White, Color::Black] {
-        let sign = if color == us { 1 } else { -1 };
-        for &sq in board.piece_squares(color) {
-            let value = match board.piece_at(sq).kind() {
-                Some(PieceKind::Pawn) => 100,
-                Some(PieceKind::Knight) | Some(PieceKind::Bishop) => 300,
-                Some(PieceKind::Rook) => 500,
-                Some(PieceKind::Queen) => 900,
-                _ => 0,
-            };
-            score += sign * value;
-        }
-    }
-    score
 }

@@ -1,0 +1,630 @@
+//! The tree search: iterative deepening over a principal-variation alpha-beta search with a
+//! quiescence search at the leaves.
+//!
+//! Each iteration searches the root one ply deeper, from depth 5 on inside an aspiration window
+//! around the last score that widens on failure. Interior nodes detect draws (repetition of a
+//! position of the game or of the search path, within the halfmove clock; the 50-move rule),
+//! prune by mate distance, cut on transposition table hits, and at non-PV nodes try reverse
+//! futility pruning and null-move pruning (not in check, not twice in a row, not with only king
+//! and pawns). Without a transposition table move, deep nodes search a ply less (internal
+//! iterative reduction). Moves come ordered from [`MovePicker`]; the first is searched with the
+//! full window, later ones with a null window and, when quiet and late, with a late-move
+//! reduction, re-searched when they beat alpha. Shallow nodes skip late quiet moves (late-move
+//! and futility pruning) and captures that lose material. Checks extend the search by a ply.
+//! The quiescence search is in [`qsearch`]. A triangular table collects the principal
+//! variation. Every [`POLL_INTERVAL`] nodes the search looks at the stop flag, the clock and
+//! the node count; an iteration cut off that way still yields its best root move so far.
+
+use alloc::vec::Vec;
+use arrayvec::ArrayVec;
+use core::sync::atomic::{AtomicBool, Ordering};
+use core::time::Duration;
+
+mod qsearch;
+
+use super::eval::evaluate;
+use super::ordering::{MAX_PLY, MovePicker, OrderingTables, clearly_winning, is_quiet};
+use super::see::see;
+use super::time::Budget;
+use super::tt::{Bound, TranspositionTable};
+use super::{Clock, Limits, Score, SearchInfo, SearchResult};
+use crate::{Board0x88, Move, PieceKind};
+
+/// Larger than any score.
+pub(crate) const INFINITY: i32 = 32_000;
+/// The score of mating at the root; mate at ply `p` scores `MATE - p`.
+pub(crate) const MATE: i32 = 30_000;
+/// Scores at least this large (in magnitude) are mates.
+pub(crate) const MATE_BOUND: i32 = MATE - 1_000;
+
+/// Nodes between two looks at the stop flag, the clock and the node limit.
+const POLL_INTERVAL: u64 = 2048;
+/// The first aspiration window's half width, and the depth from which windows are used.
+const ASPIRATION_DELTA: i32 = 20;
+const ASPIRATION_DEPTH: u32 = 5;
+
+/// `LMR[depth][move_number]`: the late-move reduction, about `0.75 + ln(d) ln(m) / 2.25`.
+static LMR: [[u8; 64]; 64] = build_lmr();
+
+/// `log2(x)` in fixed point with 8 fractional bits, for `x >= 1`.
+const fn log2_fixed(x: u32) -> u64 {
+    let whole = 31 - x.leading_zeros();
+    // The mantissa in [1, 2) with 16 fractional bits; squaring it doubles the logarithm.
+    let mut mantissa: u64 = ((x as u64) << 16) >> whole;
+    let mut fraction = 0;
+    let mut bit = 128;
+    while bit > 0 {
+        mantissa = (mantissa * mantissa) >> 16;
+        if mantissa >= 2 << 16 {
+            mantissa >>= 1;
+            fraction |= bit;
+        }
+        bit >>= 1;
+    }
+    whole as u64 * 256 + fraction
+}
+
+const fn build_lmr() -> [[u8; 64]; 64] {
+    let mut table = [[0u8; 64]; 64];
+    let mut depth = 1;
+    while depth < 64 {
+        let mut number = 1;
+        while number < 64 {
+            let product = log2_fixed(depth as u32) * log2_fixed(number as u32);
+            // ln(2)^2 = 0.4805; 0.75 = 49152 / 65536.
+            table[depth][number] = ((product * 4805 / 22500 + 49_152) / 65_536) as u8;
+            number += 1;
+        }
+        depth += 1;
+    }
+    table
+}
+
+/// The share of the soft time limit (in percent) after which no new iteration starts: more
+/// when the last iteration's score fell (there is trouble to look into), less when the best
+/// move has stayed the same for several iterations. The hard limit still applies.
+fn soft_time_percent(score_drop: i32, stable_iterations: u32) -> u32 {
+    if score_drop > 40 {
+        200
+    } else if score_drop > 15 {
+        140
+    } else if stable_iterations >= 6 {
+        60
+    } else {
+        100
+    }
+}
+
+/// Converts an internal score to the reported [`Score`].
+pub(crate) fn to_score(score: i32) -> Score {
+    if score.abs() >= MATE_BOUND {
+        let plies = MATE - score.abs();
+        let moves = (plies + 1) / 2;
+        Score::Mate(if score > 0 { moves } else { -moves })
+    } else {
+        Score::Cp(score)
+    }
+}
+
+fn nps(nodes: u64, time: Duration) -> u64 {
+    let micros = time.as_micros().max(1);
+    u64::try_from(u128::from(nodes) * 1_000_000 / micros).unwrap_or(u64::MAX)
+}
+
+/// Whether the side to move has a piece besides its king and pawns (the null-move guard
+/// against zugzwang).
+fn has_pieces(board: &Board0x88) -> bool {
+    board.piece_squares(board.side_to_move()).iter().any(|&sq| {
+        !matches!(
+            board.piece_at(sq).kind(),
+            Some(PieceKind::King | PieceKind::Pawn)
+        )
+    })
+}
+
+/// One search: the tables it borrows from the [`Searcher`](super::Searcher), its limits and
+/// its stack.
+struct Worker<'a> {
+    tt: &'a mut TranspositionTable,
+    tables: &'a mut OrderingTables,
+    stop: &'a AtomicBool,
+    clock: &'a dyn Clock,
+    budget: Budget,
+    /// The hashes of the game's earlier positions followed by the search path's.
+    keys: Vec<u64>,
+    nodes: u64,
+    seldepth: usize,
+    aborted: bool,
+    /// The triangular PV table: row `ply` holds the PV from `ply` on, `pv_len[ply]` long.
+    pv: Vec<[Option<Move>; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY + 1],
+    /// The static evaluation at each ply of the path.
+    evals: [i32; MAX_PLY + 1],
+    /// The move played at each ply of the path (`None` for a null move).
+    played: [Option<Move>; MAX_PLY + 1],
+    /// The best root move of the current iteration so far, its score and its PV.
+    root_best: Option<(Move, i32)>,
+    root_pv: Vec<Move>,
+}
+
+/// Runs a search; the body of [`Searcher::search`](super::Searcher::search).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn run(
+    tt: &mut TranspositionTable,
+    tables: &mut OrderingTables,
+    board: &Board0x88,
+    history: &[u64],
+    limits: &Limits,
+    stop: &AtomicBool,
+    clock: &dyn Clock,
+    on_info: &mut dyn FnMut(&SearchInfo<'_>),
+) -> SearchResult {
+    let mut board = *board;
+    let moves = board.legal_moves();
+    let in_check = board.is_check();
+    if moves.is_empty() {
+        return SearchResult {
+            best_move: None,
+            score: if in_check {
+                Score::Mate(0)
+            } else {
+                Score::Cp(0)
+            },
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        };
+    }
+    tt.new_search();
+    tables.age();
+    let budget = Budget::new(limits, board.side_to_move());
+    let fallback = tt
+        .probe(board.hash(), 0)
+        .and_then(|hit| hit.mv)
+        .filter(|mv| moves.contains(mv))
+        .unwrap_or(moves[0]);
+    let mut result = SearchResult {
+        best_move: Some(fallback),
+        score: Score::Cp(evaluate(&board)),
+        depth: 0,
+        nodes: 0,
+        pv: alloc::vec![fallback],
+    };
+    if (moves.len() == 1 && budget.has_time_limit()) || stop.load(Ordering::Relaxed) {
+        return result;
+    }
+
+    let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 2);
+    keys.extend_from_slice(history);
+    let mut worker = Worker {
+        tt,
+        tables,
+        stop,
+        clock,
+        budget,
+        keys,
+        nodes: 0,
+        seldepth: 0,
+        aborted: false,
+        pv: alloc::vec![[None; MAX_PLY]; MAX_PLY + 1],
+        pv_len: [0; MAX_PLY + 1],
+        evals: [0; MAX_PLY + 1],
+        played: [None; MAX_PLY + 1],
+        root_best: None,
+        root_pv: Vec::new(),
+    };
+
+    let mut score = 0;
+    let mut previous_score = 0;
+    let mut score_drop = 0;
+    let mut stable_iterations = 0;
+    for depth in 1..=budget.depth {
+        worker.root_best = None;
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH {
+            (
+                (score - delta).max(-INFINITY),
+                (score + delta).min(INFINITY),
+            )
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let value = worker.negamax(&mut board, depth as i32, 0, alpha, beta, in_check, true);
+            if worker.aborted {
+                break;
+            }
+            if value <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (value - delta).max(-INFINITY);
+            } else if value >= beta {
+                beta = (value + delta).min(INFINITY);
+            } else {
+                score = value;
+                break;
+            }
+            delta += delta / 2 + 10;
+        }
+        if worker.aborted {
+            // A root move that beat the window of an unfinished iteration is still better
+            // than what the last finished iteration knew.
+            if let Some((mv, value)) = worker.root_best {
+                result.best_move = Some(mv);
+                result.score = to_score(value);
+                result.pv = core::mem::take(&mut worker.root_pv);
+            }
+            break;
+        }
+        let Some((best, _)) = worker.root_best else {
+            break;
+        };
+        if depth > 1 {
+            stable_iterations = if result.best_move == Some(best) {
+                stable_iterations + 1
+            } else {
+                0
+            };
+            score_drop = previous_score - score;
+        }
+        previous_score = score;
+        result.best_move = Some(best);
+        result.pv = core::mem::take(&mut worker.root_pv);
+        result.score = to_score(score);
+        result.depth = depth;
+        let time = clock.elapsed();
+        on_info(&SearchInfo {
+            depth,
+            seldepth: worker.seldepth as u32,
+            score: result.score,
+            nodes: worker.nodes,
+            nps: nps(worker.nodes, time),
+            time,
+            pv: &result.pv,
+        });
+        let time_percent = if budget.flexible {
+            soft_time_percent(score_drop, stable_iterations)
+        } else {
+            100
+        };
+        if budget
+            .soft
+            .is_some_and(|soft| time >= soft * time_percent / 100)
+        {
+            break;
+        }
+        let mate_plies = MATE - score.abs();
+        if !limits.infinite && score.abs() >= MATE_BOUND && depth as i32 >= 2 * mate_plies + 2 {
+            break;
+        }
+    }
+    result.nodes = worker.nodes;
+    result
+}
+
+impl Worker<'_> {
+    /// Counts a node and, every [`POLL_INTERVAL`] nodes, checks whether to stop. True once the
+    /// search must unwind.
+    #[inline(always)]
+    fn poll(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes % POLL_INTERVAL == 0 && !self.aborted {
+            self.aborted = self.stop.load(Ordering::Relaxed)
+                || self.budget.nodes.is_some_and(|limit| self.nodes >= limit)
+                || self
+                    .budget
+                    .hard
+                    .is_some_and(|hard| self.clock.elapsed() >= hard);
+        }
+        self.aborted
+    }
+
+    /// Whether the position repeats one of the game or the search path since the last
+    /// irreversible move.
+    fn is_repetition(&self, board: &Board0x88) -> bool {
+        let hash = board.hash();
+        let reach = usize::from(board.halfmove_clock()).min(self.keys.len());
+        self.keys[self.keys.len() - reach..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|&earlier| earlier == hash)
+    }
+
+    /// Makes `mv` the PV at `ply`, followed by the child's PV.
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let child_len = if ply + 1 < MAX_PLY {
+            self.pv_len[ply + 1].min(MAX_PLY - 1)
+        } else {
+            0
+        };
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let row = &mut head[ply];
+        row[0] = Some(mv);
+        if child_len > 0 {
+            row[1..=child_len].copy_from_slice(&tail[0][..child_len]);
+        }
+        self.pv_len[ply] = child_len + 1;
+        if ply == 0 {
+            self.root_pv.clear();
+            self.root_pv
+                .extend(row[..=child_len].iter().map_while(|&mv| mv));
+        }
+    }
+
+    #[allow(clippy::too_many_arguments, clippy::too_many_lines)]
+    fn negamax(
+        &mut self,
+        board: &mut Board0x88,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        in_check: bool,
+        allow_null: bool,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        let root = ply == 0;
+        if !root {
+            if board.halfmove_clock() >= 100 && (!in_check || board.count_legal_moves() > 0) {
+                return 0;
+            }
+            if self.is_repetition(board) {
+                return 0;
+            }
+            if ply >= MAX_PLY - 1 {
+                return if in_check { 0 } else { evaluate(board) };
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiesce(board, ply, alpha, beta, in_check);
+        }
+        if self.poll() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let pv_node = beta - alpha > 1;
+        let key = board.hash();
+        let hit = self.tt.probe(key, ply);
+        let tt_move = hit.and_then(|h| h.mv);
+        if let Some(h) = hit {
+            if !pv_node && h.depth >= depth {
+                match h.bound {
+                    Bound::Exact => return h.score,
+                    Bound::Lower if h.score >= beta => return h.score,
+                    Bound::Upper if h.score <= alpha => return h.score,
+                    _ => {}
+                }
+            }
+        }
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            hit.map_or_else(|| evaluate(board), |h| h.eval)
+        };
+        // The TT score, where its bound allows, is a better guess than the static evaluation.
+        let eval = match hit {
+            Some(h) if !in_check && h.score.abs() < MATE_BOUND => match h.bound {
+                Bound::Lower if h.score > static_eval => h.score,
+                Bound::Upper if h.score < static_eval => h.score,
+                Bound::Exact => h.score,
+                _ => static_eval,
+            },
+            _ => static_eval,
+        };
+        self.evals[ply] = static_eval;
+        let improving = !in_check && (ply < 2 || static_eval > self.evals[ply - 2]);
+        if let Some(killers) = self.tables.killers.get_mut(ply + 1) {
+            *killers = [None; 2];
+        }
+
+        if !pv_node && !in_check {
+            // Reverse futility: far enough above beta that a shallow search will not fall back.
+            if depth <= 8 && eval.abs() < MATE_BOUND {
+                let margin = 80 * depth - if improving { 60 } else { 0 };
+                if eval - margin >= beta {
+                    return eval;
+                }
+            }
+            // Null move: if passing still fails high, a real move surely would.
+            if allow_null && depth >= 2 && eval >= beta && beta > -MATE_BOUND && has_pieces(board) {
+                let reduction = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+                if let Some(undo) = board.make_null_move() {
+                    self.keys.push(key);
+                    self.played[ply] = None;
+                    let value = -self.negamax(
+                        board,
+                        depth - 1 - reduction,
+                        ply + 1,
+                        -beta,
+                        -beta + 1,
+                        false,
+                        false,
+                    );
+                    self.keys.pop();
+                    board.unmake_null_move(undo);
+                    if self.aborted {
+                        return 0;
+                    }
+                    if value >= beta {
+                        return if value >= MATE_BOUND { beta } else { value };
+                    }
+                }
+            }
+        }
+        // Without a move to try first a deep search is costly: search a ply less.
+        if depth >= 5 && tt_move.is_none() {
+            depth -= 1;
+        }
+
+        let moves = board.legal_moves();
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        let side = board.side_to_move().index();
+        let previous = if root { None } else { self.played[ply - 1] };
+        let killers = self.tables.killers.get(ply).copied().unwrap_or([None; 2]);
+        let counter = self.tables.counter(previous);
+        let mut picker = MovePicker::new(board, moves, tt_move, self.tables, ply, previous);
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+
+        while let Some(mv) = picker.next(board) {
+            let quiet = is_quiet(board, mv);
+            let history = if quiet {
+                self.tables.history(side, mv)
+            } else {
+                0
+            };
+            let may_prune = !root && !in_check && best > -MATE_BOUND;
+            let losing_capture = may_prune
+                && !quiet
+                && depth <= 6
+                && !clearly_winning(board, mv)
+                && see(board, mv) < -100 * depth;
+            let undo = board.make_move(mv);
+            let gives_check = board.is_check();
+            if may_prune && !gives_check {
+                let prune = if quiet {
+                    (depth <= 8 && searched >= lmp_limit)
+                        || (depth <= 7 && eval + 100 + 90 * depth <= alpha)
+                        || (depth <= 3 && history < -1_500 * depth)
+                } else {
+                    losing_capture
+                };
+                if prune {
+                    board.unmake_move(mv, undo);
+                    continue;
+                }
+            }
+            self.keys.push(key);
+            self.played[ply] = Some(mv);
+            let new_depth = depth - 1;
+            let value = if searched == 0 {
+                -self.negamax(board, new_depth, ply + 1, -beta, -alpha, gives_check, true)
+            } else {
+                let mut reduction = 0;
+                if depth >= 3
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                    && searched > usize::from(pv_node)
+                {
+                    let mut r = i32::from(LMR[depth.min(63) as usize][searched.min(63)]);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
+                    }
+                    if Some(mv) == killers[0] || Some(mv) == killers[1] || Some(mv) == counter {
+                        r -= 1;
+                    }
+                    r -= history / 6_000;
+                    reduction = r.clamp(0, new_depth - 1);
+                }
+                let mut value = -self.negamax(
+                    board,
+                    new_depth - reduction,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    gives_check,
+                    true,
+                );
+                if value > alpha && reduction > 0 {
+                    value = -self.negamax(
+                        board,
+                        new_depth,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        gives_check,
+                        true,
+                    );
+                }
+                if value > alpha && value < beta {
+                    value =
+                        -self.negamax(board, new_depth, ply + 1, -beta, -alpha, gives_check, true);
+                }
+                value
+            };
+            self.keys.pop();
+            board.unmake_move(mv, undo);
+            if self.aborted {
+                return 0;
+            }
+            searched += 1;
+            if value > best {
+                best = value;
+                if value > alpha {
+                    best_move = Some(mv);
+                    alpha = value;
+                    self.update_pv(ply, mv);
+                    if root {
+                        self.root_best = Some((mv, value));
+                    }
+                    if value >= beta {
+                        if quiet {
+                            self.tables.record_cutoff(
+                                side,
+                                ply,
+                                depth,
+                                mv,
+                                &quiets_tried,
+                                previous,
+                            );
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                let _ = quiets_tried.try_push(mv);
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, ply, best_move, best, static_eval, depth, bound);
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LMR, log2_fixed};
+
+    #[test]
+    fn reductions_grow_with_depth_and_move_number() {
+        assert_eq!(log2_fixed(1), 0);
+        assert_eq!(log2_fixed(8), 3 * 256);
+        assert!((log2_fixed(3) as i64 - 406).abs() <= 1); // log2(3) = 1.585
+        assert_eq!(LMR[1][1], 0);
+        assert!(LMR[3][4] >= 1);
+        assert!(LMR[20][30] > LMR[6][6]);
+        for depth in 1..63 {
+            for number in 1..63 {
+                assert!(LMR[depth][number] <= LMR[depth + 1][number]);
+                assert!(LMR[depth][number] <= LMR[depth][number + 1]);
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! The quiescence search: at the leaves of the main search, play out the captures so that the
+//! static evaluation is only ever taken in a quiet position.
+//!
+//! The side to move may stand pat (take the static evaluation) or try captures and queen
+//! promotions, most valuable victim first. Captures that cannot lift the score to alpha even
+//! with a margin (delta pruning) are skipped, and so are those that lose material by static
+//! exchange, unless they give check. In check there is no standing pat: every evasion is tried,
+//! and having none is mate. Results go to the transposition table at depth 0.
+
+use super::{INFINITY, MATE, Worker};
+use crate::search::eval::evaluate;
+use crate::search::ordering::{MAX_PLY, MovePicker, captured_kind, clearly_winning};
+use crate::search::see::{SEE_VALUE, see};
+use crate::search::tt::Bound;
+use crate::{Board0x88, PieceKind};
+
+impl Worker<'_> {
+    /// The quiescence search of the node at `ply`; `in_check` tells whether the side to move is
+    /// in check.
+    pub(super) fn quiesce(
+        &mut self,
+        board: &mut Board0x88,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        in_check: bool,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.poll() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return if in_check { 0 } else { evaluate(board) };
+        }
+        let key = board.hash();
+        let hit = self.tt.probe(key, ply);
+        if let Some(h) = hit {
+            if beta - alpha == 1 {
+                match h.bound {
+                    Bound::Exact => return h.score,
+                    Bound::Lower if h.score >= beta => return h.score,
+                    Bound::Upper if h.score <= alpha => return h.score,
+                    _ => {}
+                }
+            }
+        }
+        let original_alpha = alpha;
+        let mut best;
+        let stand_pat;
+        let mut picker = if in_check {
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                return -MATE + ply as i32;
+            }
+            stand_pat = -INFINITY;
+            best = -INFINITY;
+            let tt_move = hit.and_then(|h| h.mv);
+            MovePicker::new(board, moves, tt_move, self.tables, ply, None)
+        } else {
+            stand_pat = hit.map_or_else(|| evaluate(board), |h| h.eval);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+            MovePicker::captures(board, board.captures())
+        };
+        let mut best_move = None;
+        while let Some(mv) = picker.next(board) {
+            if !in_check {
+                if mv
+                    .promotion_kind()
+                    .is_some_and(|kind| kind != PieceKind::Queen)
+                {
+                    continue;
+                }
+                if !mv.is_promotion() {
+                    let victim = captured_kind(board, mv).map_or(0, |k| SEE_VALUE[k as usize]);
+                    if stand_pat + victim + 200 <= alpha {
+                        continue;
+                    }
+                }
+            }
+            let losing = !in_check && !clearly_winning(board, mv) && see(board, mv) < 0;
+            let undo = board.make_move(mv);
+            let gives_check = board.is_check();
+            // A capture that loses material is worth a look only when it gives check.
+            if losing && !gives_check {
+                board.unmake_move(mv, undo);
+                continue;
+            }
+            let value = -self.quiesce(board, ply + 1, -beta, -alpha, gives_check);
+            board.unmake_move(mv, undo);
+            if self.aborted {
+                return 0;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    best_move = Some(mv);
+                    self.update_pv(ply, mv);
+                    if value >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let eval = if in_check { -INFINITY } else { stand_pat };
+        self.tt.store(key, ply, best_move, best, eval, 0, bound);
+        best
+    }
+}

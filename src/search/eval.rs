@@ -1,0 +1,606 @@
+//! The static evaluation: what a quiet position is worth to the side to move, in centipawns.
+//!
+//! A tapered evaluation: every term has a middlegame and an endgame value, blended by the game
+//! phase (the non-pawn material left). The terms are material and piece-square tables,
+//! mobility (pseudo-legal squares per piece, walked along the 0x88 rays, not counting squares
+//! an enemy pawn guards), king safety (pawn shield and enemy pieces reaching the squares around
+//! the king), pawn structure (passed, doubled and isolated pawns), rooks on open files and the
+//! bishop pair. Everything is computed from White's side and mirrored for Black, so a position
+//! and its colour-flipped mirror score alike (see the tests).
+
+use crate::Board0x88;
+use crate::Color;
+
+/// Piece bytes: the low three bits are the kind (micro-Max numbering), bit 3 marks White.
+const KIND_MASK: u8 = 7;
+const WHITE_BIT: u8 = 8;
+const PAWN: u8 = 1;
+const KNIGHT: u8 = 3;
+const KING: u8 = 4;
+const BISHOP: u8 = 5;
+const ROOK: u8 = 6;
+
+/// The largest game phase: all minor pieces (1 each), rooks (2) and queens (4) on the board.
+const MAX_PHASE: i32 = 24;
+/// Phase weight by kind number.
+const PHASE_WEIGHT: [i32; 8] = [0, 0, 0, 1, 0, 1, 2, 4];
+/// Middlegame and endgame material by kind number.
+const VALUE_MG: [i32; 8] = [0, 85, 0, 330, 0, 355, 470, 1020];
+const VALUE_EG: [i32; 8] = [0, 100, 0, 290, 0, 300, 520, 940];
+
+/// Mobility per reachable square (middlegame, endgame), and the count that scores zero.
+const MOBILITY_MG: [i32; 8] = [0, 0, 0, 4, 0, 5, 2, 1];
+const MOBILITY_EG: [i32; 8] = [0, 0, 0, 4, 0, 5, 4, 2];
+const MOBILITY_BASE: [i32; 8] = [0, 0, 0, 4, 0, 6, 6, 12];
+/// How much a piece of each kind adds to the attack on the enemy king per square it reaches
+/// next to the king.
+const KING_ATTACK_WEIGHT: [i32; 8] = [0, 0, 0, 2, 0, 2, 3, 5];
+
+/// Passed pawn bonus by the pawn's rank seen from its own side (0 = first rank).
+const PASSED_MG: [i32; 8] = [0, 2, 5, 12, 25, 45, 75, 0];
+const PASSED_EG: [i32; 8] = [0, 8, 12, 25, 45, 80, 130, 0];
+
+const DOUBLED_MG: i32 = 8;
+const DOUBLED_EG: i32 = 18;
+const ISOLATED_MG: i32 = 10;
+const ISOLATED_EG: i32 = 12;
+const BISHOP_PAIR_MG: i32 = 28;
+const BISHOP_PAIR_EG: i32 = 50;
+const ROOK_OPEN_MG: i32 = 25;
+const ROOK_OPEN_EG: i32 = 10;
+const ROOK_SEMI_OPEN_MG: i32 = 12;
+const ROOK_SEMI_OPEN_EG: i32 = 6;
+const SHIELD_NEAR: i32 = 12;
+const SHIELD_FAR: i32 = 6;
+const SHIELD_MISSING: i32 = 14;
+/// A small bonus for having the move.
+const TEMPO: i32 = 10;
+
+const KNIGHT_STEPS: [i8; 8] = [33, 31, 18, 14, -14, -18, -31, -33];
+const DIAGONAL_STEPS: [i8; 4] = [15, 17, -15, -17];
+const STRAIGHT_STEPS: [i8; 4] = [1, 16, -1, -16];
+const ALL_STEPS: [i8; 8] = [15, 17, -15, -17, 1, 16, -1, -16];
+
+/// Piece-square tables as seen by White, written rank 8 first (as a board diagram reads).
+#[rustfmt::skip]
+const PAWN_MG: [i32; 64] = [
+      0,   0,   0,   0,   0,   0,   0,   0,
+     80,  90,  70,  85,  85,  70,  90,  80,
+     15,  20,  30,  35,  35,  30,  20,  15,
+      0,   5,  10,  22,  22,  10,   5,   0,
+     -5,   0,   5,  18,  18,   5,   0,  -5,
+     -5,  -3,   0,   5,   5,  -5,  -3,  -5,
+     -6,   0,   0, -12, -12,   8,  10,  -6,
+      0,   0,   0,   0,   0,   0,   0,   0,
+];
+#[rustfmt::skip]
+const PAWN_EG: [i32; 64] = [
+      0,   0,   0,   0,   0,   0,   0,   0,
+     60,  58,  55,  50,  50,  55,  58,  60,
+     35,  35,  30,  25,  25,  30,  35,  35,
+     15,  12,   8,   5,   5,   8,  12,  15,
+      6,   5,   0,  -2,  -2,   0,   5,   6,
+      2,   2,  -2,   0,   0,  -2,   2,   2,
+      5,   5,   5,   5,   5,   5,   5,   5,
+      0,   0,   0,   0,   0,   0,   0,   0,
+];
+#[rustfmt::skip]
+const KNIGHT_MG: [i32; 64] = [
+    -80, -40, -30, -25, -25, -30, -40, -80,
+    -40, -20,   5,   0,   0,   5, -20, -40,
+    -25,  10,  20,  30,  30,  20,  10, -25,
+    -15,  10,  20,  30,  30,  20,  10, -15,
+    -15,   0,  15,  18,  18,  15,   0, -15,
+    -20,   0,  12,  10,  10,  12,   0, -20,
+    -30, -15,   0,   5,   5,   0, -15, -30,
+    -60, -22, -25, -18, -18, -25, -22, -60,
+];
+#[rustfmt::skip]
+const KNIGHT_EG: [i32; 64] = [
+    -50, -35, -20, -20, -20, -20, -35, -50,
+    -30, -15,  -5,   0,   0,  -5, -15, -30,
+    -20,  -5,  10,  12,  12,  10,  -5, -20,
+    -15,   5,  15,  20,  20,  15,   5, -15,
+    -15,   0,  15,  18,  18,  15,   0, -15,
+    -20,  -5,   5,  12,  12,   5,  -5, -20,
+    -35, -15,  -8,   0,   0,  -8, -15, -35,
+    -50, -40, -20, -15, -15, -20, -40, -50,
+];
+#[rustfmt::skip]
+const BISHOP_MG: [i32; 64] = [
+    -25, -10, -20, -15, -15, -20, -10, -25,
+    -20,   5,  -5,  -5,  -5,  -5,   5, -20,
+    -10,  10,  15,  15,  15,  15,  10, -10,
+     -5,   5,  12,  20,  20,  12,   5,  -5,
+     -5,  10,  10,  18,  18,  10,  10,  -5,
+      0,  12,  12,  10,  10,  12,  12,   0,
+      0,  15,  10,   5,   5,  10,  15,   0,
+    -25,  -5, -12, -15, -15, -12,  -5, -25,
+];
+#[rustfmt::skip]
+const BISHOP_EG: [i32; 64] = [
+    -15, -10,  -8,  -5,  -5,  -8, -10, -15,
+    -10,  -3,   2,  -5,  -5,   2,  -3, -10,
+     -5,   0,   5,   3,   3,   5,   0,  -5,
+     -3,   5,  10,   8,   8,  10,   5,  -3,
+     -5,   2,  10,  12,  12,  10,   2,  -5,
+     -8,  -3,   8,   8,   8,   8,  -3,  -8,
+    -12,  -8,  -5,   0,   0,  -5,  -8, -12,
+    -18, -10, -15,  -5,  -5, -15, -10, -18,
+];
+#[rustfmt::skip]
+const ROOK_MG: [i32; 64] = [
+     25,  30,  25,  35,  35,  25,  30,  25,
+     25,  28,  40,  45,  45,  40,  28,  25,
+      0,  12,  15,  15,  15,  15,  12,   0,
+    -15,  -5,   5,  10,  10,   5,  -5, -15,
+    -25, -15,  -5,   0,   0,  -5, -15, -25,
+    -35, -20, -10, -10, -10, -10, -20, -35,
+    -40, -15, -15,  -8,  -8, -15, -15, -40,
+    -15, -10,   0,  12,  12,   5, -20, -15,
+];
+#[rustfmt::skip]
+const ROOK_EG: [i32; 64] = [
+     12,  12,  15,  12,  12,  15,  12,  12,
+     10,  12,  12,  10,  10,  12,  12,  10,
+      5,   5,   5,   3,   3,   5,   5,   5,
+      3,   3,   5,   2,   2,   5,   3,   3,
+      2,   3,   5,   0,   0,   5,   3,   2,
+     -3,   0,  -3,  -3,  -3,  -3,   0,  -3,
+     -5,  -5,   0,  -2,  -2,   0,  -5,  -5,
+     -8,   2,   3,  -2,  -2,   3,   2,  -8,
+];
+#[rustfmt::skip]
+const QUEEN_MG: [i32; 64] = [
+    -20,  -5,   5,   5,   5,   5,  -5, -20,
+    -15, -25,  -5,   0,   0,  -5, -25, -15,
+     -5,  -5,   5,  10,  10,   5,  -5,  -5,
+    -15, -15,  -5,  -5,  -5,  -5, -15, -15,
+     -8, -15,  -5,  -5,  -5,  -5, -15,  -8,
+    -10,   0,  -5,  -3,  -3,  -5,   0, -10,
+    -25,  -8,  10,   5,   5,  10,  -8, -25,
+    -20, -20, -10,   5,   5, -10, -20, -20,
+];
+#[rustfmt::skip]
+const QUEEN_EG: [i32; 64] = [
+    -10,  15,  15,  20,  20,  15,  15, -10,
+    -15,  15,  25,  35,  35,  25,  15, -15,
+    -15,   5,  10,  40,  40,  10,   5, -15,
+      0,  20,  25,  45,  45,  25,  20,   0,
+    -15,  20,  20,  40,  40,  20,  20, -15,
+    -15, -20,  10,   5,   5,  10, -20, -15,
+    -25, -25, -30, -15, -15, -30, -25, -25,
+    -35, -30, -25, -30, -30, -25, -30, -35,
+];
+#[rustfmt::skip]
+const KING_MG: [i32; 64] = [
+    -60, -30, -40, -50, -50, -40, -30, -60,
+    -40, -30, -40, -50, -50, -40, -30, -40,
+    -40, -30, -40, -50, -50, -40, -30, -40,
+    -40, -40, -50, -60, -60, -50, -40, -40,
+    -40, -40, -50, -60, -60, -50, -40, -40,
+    -20, -20, -30, -40, -40, -30, -20, -20,
+      0,   5, -10, -40, -40, -20,  10,  10,
+     -5,  30,  10, -40,   5, -20,  35,  15,
+];
+#[rustfmt::skip]
+const KING_EG: [i32; 64] = [
+    -70, -35, -20, -15, -15, -20, -35, -70,
+    -20,  10,  15,  15,  15,  15,  10, -20,
+      5,  15,  20,  20,  20,  20,  15,   5,
+     -5,  15,  25,  28,  28,  25,  15,  -5,
+    -15,   0,  20,  25,  25,  20,   0, -15,
+    -20,  -5,  10,  18,  18,  10,  -5, -20,
+    -30, -12,   0,   8,   8,   0, -12, -30,
+    -50, -35, -20, -15, -15, -20, -35, -50,
+];
+
+/// Material plus piece-square value by kind number and table index, middlegame and endgame.
+static MG_TABLE: [[i32; 64]; 8] = combined_tables(&VALUE_MG, MG_TABLES);
+static EG_TABLE: [[i32; 64]; 8] = combined_tables(&VALUE_EG, EG_TABLES);
+
+const MG_TABLES: [&[i32; 64]; 8] = [
+    &[0; 64], &PAWN_MG, &[0; 64], &KNIGHT_MG, &KING_MG, &BISHOP_MG, &ROOK_MG, &QUEEN_MG,
+];
+const EG_TABLES: [&[i32; 64]; 8] = [
+    &[0; 64], &PAWN_EG, &[0; 64], &KNIGHT_EG, &KING_EG, &BISHOP_EG, &ROOK_EG, &QUEEN_EG,
+];
+
+const fn combined_tables(values: &[i32; 8], tables: [&[i32; 64]; 8]) -> [[i32; 64]; 8] {
+    let mut combined = [[0; 64]; 8];
+    let mut kind = 0;
+    while kind < 8 {
+        let mut index = 0;
+        while index < 64 {
+            combined[kind][index] = values[kind] + tables[kind][index];
+            index += 1;
+        }
+        kind += 1;
+    }
+    combined
+}
+
+/// The index into a diagram-ordered table of the 0x88 square `sq` for a piece of `color`.
+#[inline(always)]
+fn table_index(sq: u8, white: bool) -> usize {
+    let rank = (sq >> 4) as usize;
+    let file = (sq & 7) as usize;
+    let row = if white { 7 - rank } else { rank };
+    row * 8 + file
+}
+
+/// The rank of `sq` counted from `color`'s own first rank.
+#[inline(always)]
+fn relative_rank(sq: u8, white: bool) -> usize {
+    let rank = (sq >> 4) as usize;
+    if white { rank } else { 7 - rank }
+}
+
+/// Chebyshev distance of two 0x88 squares.
+#[inline(always)]
+fn distance(a: u8, b: u8) -> i32 {
+    let files = ((a & 7) as i32 - (b & 7) as i32).abs();
+    let ranks = ((a >> 4) as i32 - (b >> 4) as i32).abs();
+    files.max(ranks)
+}
+
+/// Pawn placement per colour (0 White, 1 Black), per file padded by one on each side so that
+/// neighbour files need no bounds checks: count, lowest and highest rank.
+struct PawnFiles {
+    count: [[i32; 10]; 2],
+    lowest: [[u8; 10]; 2],
+    highest: [[u8; 10]; 2],
+}
+
+/// Middlegame and endgame sums for one side.
+#[derive(Default, Clone, Copy)]
+struct Terms {
+    mg: i32,
+    eg: i32,
+}
+
+impl Terms {
+    #[inline(always)]
+    fn add(&mut self, mg: i32, eg: i32) {
+        self.mg += mg;
+        self.eg += eg;
+    }
+}
+
+/// The static evaluation of `board` in centipawns, from the point of view of the side to move.
+///
+/// ```
+/// use x88::Board0x88;
+/// use x88::search::eval::evaluate;
+/// let start = evaluate(&Board0x88::default());
+/// assert!(start.abs() < 50);
+/// let up_a_queen: Board0x88 = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse().unwrap();
+/// assert!(evaluate(&up_a_queen) > 700);
+/// ```
+#[must_use]
+pub fn evaluate(board: &Board0x88) -> i32 {
+    let mut pawns = PawnFiles {
+        count: [[0; 10]; 2],
+        lowest: [[8; 10]; 2],
+        highest: [[0; 10]; 2],
+    };
+    let kings = [
+        board.king_square(Color::White).index(),
+        board.king_square(Color::Black).index(),
+    ];
+    let mut non_pawn = [0i32; 2];
+    let mut bishops = [0i32; 2];
+    let mut pawn_total = [0i32; 2];
+    for (side, color) in Color::ALL.into_iter().enumerate() {
+        for &sq in board.piece_squares(color) {
+            let sq = sq.index();
+            let kind = board.cell(sq) & KIND_MASK;
+            match kind {
+                PAWN => {
+                    let file = (sq & 7) as usize + 1;
+                    let rank = sq >> 4;
+                    pawns.count[side][file] += 1;
+                    pawns.lowest[side][file] = pawns.lowest[side][file].min(rank);
+                    pawns.highest[side][file] = pawns.highest[side][file].max(rank);
+                    pawn_total[side] += 1;
+                }
+                KING => {}
+                _ => {
+                    non_pawn[side] += VALUE_EG[kind as usize];
+                    if kind == BISHOP {
+                        bishops[side] += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    // Per colour, the squares its pawns guard and the squares around its king.
+    let mut pawn_guard = [[false; 128]; 2];
+    let mut king_zone = [[false; 128]; 2];
+    for side in 0..2 {
+        let (color, forward) = if side == 0 {
+            (Color::White, 16u8)
+        } else {
+            (Color::Black, 16u8.wrapping_neg())
+        };
+        for &sq in board.piece_squares(color) {
+            let sq = sq.index();
+            if board.cell(sq) & KIND_MASK == PAWN {
+                for aside in [1u8, 1u8.wrapping_neg()] {
+                    let target = sq.wrapping_add(forward).wrapping_add(aside);
+                    if target & 0x88 == 0 {
+                        pawn_guard[side][target as usize & 127] = true;
+                    }
+                }
+            }
+        }
+        let king = kings[side];
+        king_zone[side][king as usize & 127] = true;
+        for step in ALL_STEPS {
+            let target = king.wrapping_add(step as u8);
+            if target & 0x88 == 0 {
+                king_zone[side][target as usize & 127] = true;
+            }
+        }
+    }
+
+    let mut terms = [Terms::default(); 2];
+    let mut phase = 0;
+    let mut attack_units = [0i32; 2];
+    let mut attackers = [0i32; 2];
+    for (side, color) in Color::ALL.into_iter().enumerate() {
+        let white = side == 0;
+        let enemy_guard = &pawn_guard[1 - side];
+        let enemy_zone = &king_zone[1 - side];
+        // Summed in locals (registers), not through a reference into `terms`.
+        let mut own = Terms::default();
+        for &sq in board.piece_squares(color) {
+            let sq = sq.index();
+            let kind = board.cell(sq) & KIND_MASK;
+            let k = kind as usize;
+            let idx = table_index(sq, white);
+            own.add(MG_TABLE[k][idx], EG_TABLE[k][idx]);
+            phase += PHASE_WEIGHT[k];
+            let steps: &[i8] = match kind {
+                PAWN => {
+                    let (mg, eg) = pawn_terms(board, &pawns, sq, side, kings);
+                    own.add(mg, eg);
+                    continue;
+                }
+                KING => continue,
+                KNIGHT => &KNIGHT_STEPS,
+                BISHOP => &DIAGONAL_STEPS,
+                ROOK => {
+                    let file = (sq & 7) as usize + 1;
+                    if pawns.count[side][file] == 0 {
+                        if pawns.count[1 - side][file] == 0 {
+                            own.add(ROOK_OPEN_MG, ROOK_OPEN_EG);
+                        } else {
+                            own.add(ROOK_SEMI_OPEN_MG, ROOK_SEMI_OPEN_EG);
+                        }
+                    }
+                    &STRAIGHT_STEPS
+                }
+                _ => &ALL_STEPS,
+            };
+            let slides = kind != KNIGHT;
+            let mut squares = 0;
+            let mut king_hits = 0;
+            for &step in steps {
+                let mut to = sq.wrapping_add(step as u8);
+                while to & 0x88 == 0 {
+                    let target = board.cell(to);
+                    if target != 0 && (target & WHITE_BIT != 0) == white {
+                        break;
+                    }
+                    squares += i32::from(!enemy_guard[to as usize & 127]);
+                    king_hits += i32::from(enemy_zone[to as usize & 127]);
+                    if target != 0 || !slides {
+                        break;
+                    }
+                    to = to.wrapping_add(step as u8);
+                }
+            }
+            let extra = squares - MOBILITY_BASE[k];
+            own.add(extra * MOBILITY_MG[k], extra * MOBILITY_EG[k]);
+            if king_hits > 0 {
+                attackers[side] += 1;
+                attack_units[side] += KING_ATTACK_WEIGHT[k] * king_hits;
+            }
+        }
+        if bishops[side] >= 2 {
+            own.add(BISHOP_PAIR_MG, BISHOP_PAIR_EG);
+        }
+        terms[side] = own;
+    }
+
+    for side in 0..2 {
+        let shield = pawn_shield(board, kings[side], side == 0);
+        terms[side].add(shield, 0);
+        // The attack on the king of `side` comes from the other side's pieces.
+        let enemy = 1 - side;
+        if attackers[enemy] >= 2 {
+            let units = attack_units[enemy];
+            let danger = (units * units / 2).min(600);
+            terms[side].add(-danger, -danger / 8);
+        }
+    }
+
+    let mg = terms[0].mg - terms[1].mg;
+    let mut eg = terms[0].eg - terms[1].eg;
+    // Without pawns, a lead of a minor piece or less rarely wins.
+    let stronger = if eg >= 0 { 0 } else { 1 };
+    if pawn_total[stronger] == 0 && non_pawn[stronger] - non_pawn[1 - stronger] <= 350 {
+        eg /= 8;
+    }
+    let phase = phase.min(MAX_PHASE);
+    let white_score = (mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE;
+    let score = if board.side_to_move() == Color::White {
+        white_score
+    } else {
+        -white_score
+    };
+    score + TEMPO
+}
+
+/// Passed, doubled and isolated pawn terms (middlegame, endgame) for the pawn on `sq` of
+/// `side`.
+fn pawn_terms(
+    board: &Board0x88,
+    pawns: &PawnFiles,
+    sq: u8,
+    side: usize,
+    kings: [u8; 2],
+) -> (i32, i32) {
+    let mut own = Terms::default();
+    let white = side == 0;
+    let file = (sq & 7) as usize + 1;
+    let rank = sq >> 4;
+    let enemy = 1 - side;
+    if pawns.count[side][file - 1] == 0 && pawns.count[side][file + 1] == 0 {
+        own.add(-ISOLATED_MG, -ISOLATED_EG);
+    }
+    // Each pawn behind another of its own on the file counts as doubled once.
+    let behind = if white {
+        pawns.highest[side][file] > rank
+    } else {
+        pawns.lowest[side][file] < rank
+    };
+    if behind {
+        own.add(-DOUBLED_MG, -DOUBLED_EG);
+    }
+    let passed = (file - 1..=file + 1).all(|f| {
+        if white {
+            pawns.highest[enemy][f] <= rank
+        } else {
+            pawns.lowest[enemy][f] >= rank
+        }
+    });
+    if !passed || behind {
+        return (own.mg, own.eg);
+    }
+    let relative = relative_rank(sq, white);
+    let mut eg = PASSED_EG[relative];
+    let front = if white { sq + 16 } else { sq.wrapping_sub(16) };
+    if front & 0x88 == 0 {
+        if board.cell(front) != 0 {
+            eg -= eg / 3;
+        }
+        // In the endgame the kings' distances to the square in front matter.
+        let scale = relative as i32;
+        eg += scale * (distance(front, kings[enemy]) * 5 - distance(front, kings[side]) * 2);
+    }
+    own.add(PASSED_MG[relative], eg);
+    (own.mg, own.eg)
+}
+
+/// The middlegame pawn shield of the king on `king`: own pawns one or two ranks in front of it
+/// on its file and the files beside it, a penalty for each of those files without one.
+fn pawn_shield(board: &Board0x88, king: u8, white: bool) -> i32 {
+    if relative_rank(king, white) > 1 {
+        return -SHIELD_MISSING;
+    }
+    let forward: i8 = if white { 16 } else { -16 };
+    let own_pawn = PAWN | if white { WHITE_BIT } else { 16 };
+    let mut score = 0;
+    for side_step in [-1i8, 0, 1] {
+        let base = king.wrapping_add(side_step as u8);
+        if base & 0x88 != 0 {
+            continue;
+        }
+        let near = base.wrapping_add(forward as u8);
+        let far = near.wrapping_add(forward as u8);
+        if near & 0x88 == 0 && board.cell(near) & (KIND_MASK | 24) == own_pawn {
+            score += SHIELD_NEAR;
+        } else if far & 0x88 == 0 && board.cell(far) & (KIND_MASK | 24) == own_pawn {
+            score += SHIELD_FAR;
+        } else {
+            score -= SHIELD_MISSING;
+        }
+    }
+    score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::evaluate;
+    use crate::Board0x88;
+    use alloc::string::String;
+
+    /// The FEN of the position with ranks flipped and colours swapped.
+    fn mirror(fen: &str) -> String {
+        let fields: alloc::vec::Vec<&str> = fen.split_whitespace().collect();
+        let swap_case = |c: char| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        };
+        let placement: alloc::vec::Vec<String> = fields[0]
+            .split('/')
+            .rev()
+            .map(|rank| rank.chars().map(swap_case).collect())
+            .collect();
+        let side = if fields[1] == "w" { "b" } else { "w" };
+        let castling: String = if fields[2] == "-" {
+            String::from("-")
+        } else {
+            let mut c: alloc::vec::Vec<char> = fields[2].chars().map(swap_case).collect();
+            c.sort_unstable();
+            c.into_iter().collect()
+        };
+        let ep = if fields[3] == "-" {
+            String::from("-")
+        } else {
+            let mut chars = fields[3].chars();
+            let file = chars.next().unwrap_or('a');
+            let rank = chars.next().unwrap_or('3');
+            let flipped = if rank == '3' { '6' } else { '3' };
+            alloc::format!("{file}{flipped}")
+        };
+        alloc::format!(
+            "{} {side} {castling} {ep} {} {}",
+            placement.join("/"),
+            fields[4],
+            fields[5]
+        )
+    }
+
+    #[test]
+    fn colour_symmetric() {
+        let fens = [
+            crate::START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+            "8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - 0 1",
+            "4k3/8/8/8/8/8/8/4KB2 w - - 0 1",
+        ];
+        for fen in fens {
+            let board: Board0x88 = fen.parse().unwrap();
+            let mirrored: Board0x88 = mirror(fen).parse().unwrap();
+            assert_eq!(
+                evaluate(&board),
+                evaluate(&mirrored),
+                "{fen} vs {}",
+                mirror(fen)
+            );
+        }
+    }
+
+    #[test]
+    fn material_counts() {
+        let start = evaluate(&Board0x88::default());
+        let no_knight: Board0x88 = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1"
+            .parse()
+            .unwrap();
+        assert!(evaluate(&no_knight) < start - 200);
+        // Bare kings and a lone minor piece are nearly equal.
+        let lone_bishop: Board0x88 = "4k3/8/8/8/8/8/8/4KB2 w - - 0 1".parse().unwrap();
+        assert!(evaluate(&lone_bishop).abs() < 80);
+    }
+}

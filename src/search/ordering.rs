@@ -1,0 +1,250 @@
+//! Move ordering: the order in which a node tries its moves, which decides how much of the
+//! tree alpha-beta can cut.
+//!
+//! The order: the transposition table's move; winning and even captures and queen promotions
+//! (most valuable victim, least valuable attacker first; a capture of a bigger piece by a
+//! smaller one is always good, others pass a static exchange test when picked); the two killer
+//! moves of the ply (quiet moves that refuted a sibling); the counter move (the quiet move that
+//! last refuted the opponent's previous move); the other quiet moves by their history score
+//! (how often they caused cutoffs, with a penalty for the quiet moves tried before a cutoff);
+//! then losing captures and under-promotions. Moves are scored once and picked lazily by
+//! selection, so that a node cut by its first move never sorts the rest.
+
+use arrayvec::ArrayVec;
+
+use super::see::{SEE_VALUE, see};
+use crate::{Board0x88, MAX_MOVES, Move, MoveList, PieceKind};
+
+/// The deepest ply the search stack provides for.
+pub(crate) const MAX_PLY: usize = 128;
+
+const TT_MOVE_SCORE: i32 = 30_000_000;
+const GOOD_CAPTURE_SCORE: i32 = 20_000_000;
+const KILLER_SCORES: [i32; 2] = [10_000_002, 10_000_001];
+const COUNTER_SCORE: i32 = 10_000_000;
+const BAD_CAPTURE_SCORE: i32 = -20_000_000;
+const UNDER_PROMOTION_SCORE: i32 = -30_000_000;
+/// History scores stay within this magnitude.
+const HISTORY_MAX: i32 = 16_384;
+
+/// The kind a move captures, if any (en passant takes a pawn; castling captures nothing, though
+/// it is stored as the king taking its rook).
+#[inline(always)]
+pub(crate) fn captured_kind(board: &Board0x88, mv: Move) -> Option<PieceKind> {
+    if mv.is_castle() {
+        None
+    } else if mv.is_en_passant() {
+        Some(PieceKind::Pawn)
+    } else {
+        board.piece_at(mv.to()).kind()
+    }
+}
+
+/// Whether a move is quiet: neither a capture nor a promotion.
+#[inline(always)]
+pub(crate) fn is_quiet(board: &Board0x88, mv: Move) -> bool {
+    !mv.is_promotion() && captured_kind(board, mv).is_none()
+}
+
+/// The most-valuable-victim, least-valuable-attacker key of a capture or promotion.
+#[inline(always)]
+pub(crate) fn mvv_lva(board: &Board0x88, mv: Move) -> i32 {
+    let victim = captured_kind(board, mv).map_or(0, |k| SEE_VALUE[k as usize]);
+    let promotion = mv.promotion_kind().map_or(0, |k| SEE_VALUE[k as usize]);
+    let attacker = board.piece_at(mv.from()).kind().map_or(0, |k| k as i32);
+    (victim + promotion) * 8 - attacker
+}
+
+/// The ordering tables a searcher keeps between searches.
+pub(crate) struct OrderingTables {
+    /// Two killer moves per ply.
+    pub killers: [[Option<Move>; 2]; MAX_PLY],
+    /// Quiet-move history by side to move, from square and to square (0..64 numbering).
+    history: [[[i16; 64]; 64]; 2],
+    /// The quiet move that refuted the move from/to (0..64 numbering).
+    counters: [[Option<Move>; 64]; 64],
+}
+
+impl OrderingTables {
+    /// Empty tables.
+    pub fn new() -> OrderingTables {
+        OrderingTables {
+            killers: [[None; 2]; MAX_PLY],
+            history: [[[0; 64]; 64]; 2],
+            counters: [[None; 64]; 64],
+        }
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        *self = OrderingTables::new();
+    }
+
+    /// Forgets the killers (which belong to one search's plies) and halves the history.
+    pub fn age(&mut self) {
+        self.killers = [[None; 2]; MAX_PLY];
+        for entry in self.history.iter_mut().flatten().flatten() {
+            *entry /= 2;
+        }
+    }
+
+    /// The history score of a quiet move by `side` (0 White, 1 Black).
+    #[inline(always)]
+    pub fn history(&self, side: usize, mv: Move) -> i32 {
+        i32::from(self.history[side & 1][mv.from().index64() as usize][mv.to().index64() as usize])
+    }
+
+    /// The counter move to `previous`, if any.
+    #[inline(always)]
+    pub fn counter(&self, previous: Option<Move>) -> Option<Move> {
+        previous.and_then(|p| self.counters[p.from().index64() as usize][p.to().index64() as usize])
+    }
+
+    fn adjust_history(&mut self, side: usize, mv: Move, bonus: i32) {
+        let entry =
+            &mut self.history[side & 1][mv.from().index64() as usize][mv.to().index64() as usize];
+        let value = i32::from(*entry);
+        let updated = value + bonus - value * bonus.abs() / HISTORY_MAX;
+        *entry = updated.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+    }
+
+    /// Records that the quiet move `best` caused a cutoff at `ply` and `depth`, after the quiet
+    /// moves `tried` failed to.
+    pub fn record_cutoff(
+        &mut self,
+        side: usize,
+        ply: usize,
+        depth: i32,
+        best: Move,
+        tried: &[Move],
+        previous: Option<Move>,
+    ) {
+        if let Some(killers) = self.killers.get_mut(ply) {
+            if killers[0] != Some(best) {
+                killers[1] = killers[0];
+                killers[0] = Some(best);
+            }
+        }
+        if let Some(p) = previous {
+            self.counters[p.from().index64() as usize][p.to().index64() as usize] = Some(best);
+        }
+        let bonus = (depth * depth * 16).min(1_600);
+        self.adjust_history(side, best, bonus);
+        for &mv in tried {
+            self.adjust_history(side, mv, -bonus);
+        }
+    }
+}
+
+/// Hands out a node's moves best first.
+pub(crate) struct MovePicker {
+    moves: MoveList,
+    scores: ArrayVec<i32, MAX_MOVES>,
+    next: usize,
+}
+
+impl MovePicker {
+    /// The picker over all of `moves` at a node of the main search.
+    pub fn new(
+        board: &Board0x88,
+        moves: MoveList,
+        tt_move: Option<Move>,
+        tables: &OrderingTables,
+        ply: usize,
+        previous: Option<Move>,
+    ) -> MovePicker {
+        let side = board.side_to_move().index();
+        let killers = tables.killers.get(ply).copied().unwrap_or([None; 2]);
+        let counter = tables.counter(previous);
+        let scores = moves
+            .iter()
+            .map(|&mv| {
+                if Some(mv) == tt_move {
+                    TT_MOVE_SCORE
+                } else if mv.promotion_kind().is_some_and(|k| k != PieceKind::Queen) {
+                    UNDER_PROMOTION_SCORE + mvv_lva(board, mv)
+                } else if !is_quiet(board, mv) {
+                    GOOD_CAPTURE_SCORE + mvv_lva(board, mv)
+                } else if Some(mv) == killers[0] {
+                    KILLER_SCORES[0]
+                } else if Some(mv) == killers[1] {
+                    KILLER_SCORES[1]
+                } else if Some(mv) == counter {
+                    COUNTER_SCORE
+                } else {
+                    tables.history(side, mv)
+                }
+            })
+            .collect();
+        MovePicker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    /// The picker over captures and promotions in the quiescence search: MVV-LVA order only.
+    pub fn captures(board: &Board0x88, moves: MoveList) -> MovePicker {
+        let scores = moves.iter().map(|&mv| mvv_lva(board, mv)).collect();
+        MovePicker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    /// The next move by score; a capture scored good that loses material by static exchange is
+    /// moved back among the bad captures the first time it comes up.
+    pub fn next(&mut self, board: &Board0x88) -> Option<Move> {
+        loop {
+            let start = self.next;
+            if start >= self.moves.len() {
+                return None;
+            }
+            let (offset, score) = self.scores[start..].iter().enumerate().fold(
+                (0, i32::MIN),
+                |(best, best_score), (i, &score)| {
+                    if score > best_score {
+                        (i, score)
+                    } else {
+                        (best, best_score)
+                    }
+                },
+            );
+            let best = start + offset;
+            let mv = self.moves[best];
+            if (GOOD_CAPTURE_SCORE..TT_MOVE_SCORE).contains(&score)
+                && !clearly_winning(board, mv)
+                && see(board, mv) < 0
+            {
+                self.scores[best] = BAD_CAPTURE_SCORE + (score - GOOD_CAPTURE_SCORE);
+                continue;
+            }
+            self.moves.swap(start, best);
+            self.scores.swap(start, best);
+            self.next += 1;
+            return Some(mv);
+        }
+    }
+}
+
+/// Whether a capture takes at least as much as the capturer is worth (or promotes), so that it
+/// needs no exchange test.
+#[inline(always)]
+pub(crate) fn clearly_winning(board: &Board0x88, mv: Move) -> bool {
+    if mv.is_promotion() {
+        return true;
+    }
+    let victim = captured_kind(board, mv).map_or(0, |k| SEE_VALUE[k as usize]);
+    let attacker = board
+        .piece_at(mv.from())
+        .kind()
+        .map_or(0, |k| SEE_VALUE[k as usize]);
+    victim >= attacker
+}
+
+impl core::fmt::Debug for OrderingTables {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("OrderingTables").finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,323 @@
+//! The search (feature `search`): mates found with their exact distance, draws by stalemate,
+//! repetition and the 50-move rule seen in the tree, the limits and the stop flag honoured,
+//! and every returned move legal.
+#![cfg(feature = "search")]
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use x88::Board0x88;
+use x88::search::{Limits, MAX_DEPTH, Score, SearchResult, Searcher};
+
+fn board(fen: &str) -> Board0x88 {
+    fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// Searches `fen` with `limits` and no game history.
+fn search(fen: &str, limits: &Limits) -> SearchResult {
+    search_with_history(&board(fen), &[], limits)
+}
+
+fn search_with_history(board: &Board0x88, history: &[u64], limits: &Limits) -> SearchResult {
+    let mut searcher = Searcher::new(8);
+    let stop = AtomicBool::new(false);
+    let clock = Instant::now();
+    searcher.search(board, history, limits, &stop, &clock, |_| {})
+}
+
+/// Checks that the best move and the whole PV are legal moves in sequence.
+fn assert_legal_line(start: &Board0x88, result: &SearchResult) {
+    let best = result.best_move.expect("a position with moves gets a move");
+    assert!(start.is_legal(best), "{start}: illegal best move {best}");
+    assert_eq!(
+        result.pv.first(),
+        Some(&best),
+        "{start}: the PV starts with the best move"
+    );
+    let mut board = *start;
+    for &mv in &result.pv {
+        assert!(
+            board.is_legal(mv),
+            "{start}: illegal PV move {mv} in {:?}",
+            result.pv
+        );
+        let _ = board.make_move(mv);
+    }
+}
+
+fn uci(result: &SearchResult) -> String {
+    result.best_move.map(|m| m.to_string()).unwrap_or_default()
+}
+
+#[test]
+fn mate_in_one() {
+    let result = search("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", &Limits::depth(4));
+    assert_eq!(
+        (uci(&result).as_str(), result.score),
+        ("a1a8", Score::Mate(1))
+    );
+}
+
+#[test]
+fn mate_in_two() {
+    // 1. Qd8+ Bxd8 2. Re8#.
+    let fen = "r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1";
+    let result = search(fen, &Limits::depth(6));
+    assert_eq!(
+        (uci(&result).as_str(), result.score),
+        ("d5d8", Score::Mate(2))
+    );
+    // 1. Nf6+ gxf6 2. Bxf7#.
+    let fen = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
+    let result = search(fen, &Limits::depth(6));
+    assert_eq!(
+        (uci(&result).as_str(), result.score),
+        ("d5f6", Score::Mate(2))
+    );
+}
+
+#[test]
+fn mate_in_three() {
+    // 1. Ra6 f6 (1... Rg7 2. Rxa8+) 2. Bxf6+ Rg7 3. Rxa8#.
+    let result = search("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", &Limits::depth(8));
+    assert_eq!(
+        (uci(&result).as_str(), result.score),
+        ("f6a6", Score::Mate(3))
+    );
+}
+
+#[test]
+fn being_mated_is_a_negative_mate() {
+    // WAC.001 after 1. Qg6: every black move allows mate at once.
+    let fen = "2rr3k/pp3pp1/1nnqbNQp/3pN3/2pP4/2P5/PPB4P/R4RK1 b - - 0 1";
+    let result = search(fen, &Limits::depth(5));
+    assert_eq!(result.score, Score::Mate(-1));
+    assert_legal_line(&board(fen), &result);
+}
+
+#[test]
+fn avoids_the_stalemating_capture() {
+    // Qxb1 wins the knight and stalemates Black; Qb8 mates.
+    let fen = "7k/5K1p/7P/8/8/1Q6/8/1n6 w - - 0 1";
+    let result = search(fen, &Limits::depth(5));
+    assert_ne!(uci(&result), "b3b1");
+    assert_eq!(
+        (uci(&result).as_str(), result.score),
+        ("b3b8", Score::Mate(1))
+    );
+    // Without the mate, still no capture of the knight: Black's only piece keeps the game on.
+    let fen = "7k/5K1p/7P/8/8/8/8/1n2Q3 w - - 0 1";
+    let result = search(fen, &Limits::depth(6));
+    assert_ne!(uci(&result), "e1b1");
+    assert!(rank(result.score) > 300, "{:?}", result.score);
+}
+
+/// A score as a number that orders scores from worst to best for the side to move.
+fn rank(score: Score) -> i64 {
+    match score {
+        Score::Cp(cp) => i64::from(cp),
+        Score::Mate(n) if n > 0 => 1_000_000 - i64::from(n),
+        Score::Mate(n) => -1_000_000 - i64::from(n),
+    }
+}
+
+#[test]
+fn positions_without_moves() {
+    let mated = search("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", &Limits::depth(3));
+    assert_eq!((mated.best_move, mated.score), (None, Score::Mate(0)));
+    assert!(mated.pv.is_empty() && mated.ponder_move().is_none());
+    let stalemate = search("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &Limits::depth(3));
+    assert_eq!((stalemate.best_move, stalemate.score), (None, Score::Cp(0)));
+}
+
+#[test]
+fn single_legal_move_returns_at_once() {
+    let fen = "7k/8/8/8/8/8/8/6RK b - - 0 1";
+    let start = Instant::now();
+    let result = search(fen, &Limits::movetime(Duration::from_secs(10)));
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(uci(&result), "h8h7");
+    // Without a time limit the move is searched as usual.
+    let result = search(fen, &Limits::depth(4));
+    assert_eq!((uci(&result).as_str(), result.depth), ("h8h7", 4));
+}
+
+#[test]
+fn preset_stop_returns_a_legal_move() {
+    let start = board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let mut searcher = Searcher::new(1);
+    let stop = AtomicBool::new(true);
+    let clock = Instant::now();
+    let result = searcher.search(&start, &[], &Limits::default(), &stop, &clock, |_| {});
+    assert!(clock.elapsed() < Duration::from_secs(1));
+    assert!(start.is_legal(result.best_move.unwrap()));
+}
+
+#[test]
+fn stop_ends_an_infinite_search() {
+    let start = Board0x88::default();
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        infinite: true,
+        depth: Some(2),
+        ..Limits::default()
+    };
+    let clock = Instant::now();
+    let result = std::thread::scope(|scope| {
+        let worker = scope.spawn(|| {
+            let mut searcher = Searcher::new(4);
+            searcher.search(&start, &[], &limits, &stop, &clock, |_| {})
+        });
+        std::thread::sleep(Duration::from_millis(200));
+        stop.store(true, Ordering::Relaxed);
+        worker.join().unwrap()
+    });
+    // `infinite` overrides the depth limit: the search ran until stopped.
+    assert!(clock.elapsed() >= Duration::from_millis(200));
+    assert!(
+        clock.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        clock.elapsed()
+    );
+    assert!(result.depth > 2, "depth {}", result.depth);
+    assert_legal_line(&start, &result);
+}
+
+#[test]
+fn node_limit_is_respected() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let result = search(fen, &Limits::nodes(20_000));
+    assert!(result.nodes <= 20_000 + 4_096, "{} nodes", result.nodes);
+    assert!(result.nodes >= 15_000, "{} nodes", result.nodes);
+    assert_legal_line(&board(fen), &result);
+}
+
+#[test]
+fn movetime_is_respected() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let start = Instant::now();
+    let result = search(fen, &Limits::movetime(Duration::from_millis(150)));
+    let elapsed = start.elapsed();
+    assert!(elapsed >= Duration::from_millis(100), "{elapsed:?}");
+    assert!(elapsed < Duration::from_millis(600), "{elapsed:?}");
+    assert!(result.depth >= 3 && result.depth < MAX_DEPTH);
+    assert_legal_line(&board(fen), &result);
+}
+
+#[test]
+fn clock_limits_leave_time() {
+    let fen = "r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 b - - 0 1";
+    let limits = Limits {
+        wtime: Some(Duration::from_secs(60)),
+        btime: Some(Duration::from_millis(300)),
+        binc: Some(Duration::from_millis(10)),
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let result = search(fen, &limits);
+    assert!(
+        start.elapsed() < Duration::from_millis(150),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_legal_line(&board(fen), &result);
+}
+
+#[test]
+fn losing_side_takes_the_repetition() {
+    // White is a queen up. After 1. Qd2 Kg8 2. Qd1, Black to move can repeat the start
+    // position with 2... Kh8, a draw by the game's history; every other move loses.
+    let mut position = board("7k/8/8/8/8/8/8/3Q3K w - - 0 1");
+    let mut history = Vec::new();
+    for uci in ["d1d2", "h8g8", "d2d1"] {
+        history.push(position.hash());
+        let mv = position.parse_uci(uci).unwrap();
+        position.play(mv).unwrap();
+    }
+    let result = search_with_history(&position, &history, &Limits::depth(6));
+    assert_eq!(
+        (uci(&result).as_str(), result.score),
+        ("g8h8", Score::Cp(0))
+    );
+    // Without the history Black knows no draw.
+    let result = search_with_history(&position, &[], &Limits::depth(6));
+    assert!(rank(result.score) < -500, "{:?}", result.score);
+}
+
+#[test]
+fn fifty_move_rule_in_the_tree() {
+    // A queen up, but every white move is the 100th half-move without capture or pawn move and
+    // none mates.
+    let result = search("7k/8/8/8/8/8/8/3Q3K w - - 99 80", &Limits::depth(5));
+    assert_eq!(result.score, Score::Cp(0));
+    let result = search("7k/8/8/8/8/8/8/3Q3K w - - 0 80", &Limits::depth(5));
+    assert!(rank(result.score) > 500, "{:?}", result.score);
+}
+
+#[test]
+fn info_after_each_iteration() {
+    let start = Board0x88::default();
+    let mut searcher = Searcher::new(4);
+    let stop = AtomicBool::new(false);
+    let clock = Instant::now();
+    let mut reports = Vec::new();
+    let result = searcher.search(&start, &[], &Limits::depth(6), &stop, &clock, |info| {
+        assert!(!info.pv.is_empty());
+        assert!(info.seldepth >= info.depth);
+        reports.push((info.depth, info.nodes, info.pv[0]));
+    });
+    assert_eq!(
+        reports.iter().map(|r| r.0).collect::<Vec<_>>(),
+        [1, 2, 3, 4, 5, 6]
+    );
+    assert!(reports.windows(2).all(|w| w[0].1 <= w[1].1));
+    assert_eq!(reports.last().map(|r| r.2), result.best_move);
+    assert_eq!(result.depth, 6);
+    let ponder = result.ponder_move().expect("a PV of two moves at depth 6");
+    let mut after = start;
+    after.play(result.best_move.unwrap()).unwrap();
+    assert!(after.is_legal(ponder));
+}
+
+#[test]
+fn searcher_is_reusable() {
+    let mut searcher = Searcher::new(2);
+    let stop = AtomicBool::new(false);
+    let clock = Instant::now();
+    let fen = "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1";
+    for round in 0..3 {
+        match round {
+            1 => searcher.clear(),
+            2 => searcher.resize(1),
+            _ => {}
+        }
+        let result = searcher.search(&board(fen), &[], &Limits::depth(7), &stop, &clock, |_| {});
+        assert_eq!(result.score, Score::Mate(3), "round {round}");
+    }
+}
+
+#[test]
+fn moves_of_the_perft_suite_are_legal() {
+    let suite = include_str!("data/standard.epd");
+    let mut searcher = Searcher::new(4);
+    let stop = AtomicBool::new(false);
+    let clock = Instant::now();
+    let mut checked = 0;
+    for line in suite.lines().step_by(3) {
+        let fen = line.split(';').next().unwrap().trim();
+        let start = board(fen);
+        let result = searcher.search(&start, &[], &Limits::depth(3), &stop, &clock, |_| {});
+        if start.legal_moves().is_empty() {
+            assert_eq!(result.best_move, None);
+        } else {
+            assert_legal_line(&start, &result);
+            assert_eq!(result.depth, 3, "{fen}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 40);
+}
