@@ -295,8 +295,6 @@ fn bad_input_is_reported_and_survived() {
         "position startpos moves e2e4 zz",
         "position startpos e2e4",
         "position",
-        "go depth x",
-        "go movetime",
         "setoption name Hash value 0",
         "setoption name Hash value lots",
         "setoption name NoSuchOption value 1",
@@ -321,6 +319,19 @@ fn bad_input_is_reported_and_survived() {
         .expect("sent");
     engine.line("info string unknown command");
     let line = engine.bestmove("go depth 1 searchmoves e7e5 wibble");
+    legal_bestmove(&line, &fen);
+    // A malformed value is reported and skipped; the search still answers.
+    engine.send("go depth x movetime 100");
+    assert!(engine.line("info string").contains("'depth'"));
+    let line = engine.line("bestmove");
+    legal_bestmove(&line, &fen);
+    engine.send("go movetime");
+    assert!(
+        engine
+            .line("info string")
+            .contains("'movetime' needs a value")
+    );
+    let line = engine.line("bestmove");
     legal_bestmove(&line, &fen);
     engine.send("quit");
     engine.join();

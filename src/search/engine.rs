@@ -219,7 +219,6 @@ pub(crate) fn run(
     let mut score_drop = 0;
     let mut stable_iterations = 0;
     for depth in 1..=budget.depth {
-        worker.root_best = None;
         let mut delta = ASPIRATION_DELTA;
         let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH {
             (
@@ -230,6 +229,9 @@ pub(crate) fn run(
             (-INFINITY, INFINITY)
         };
         loop {
+            // Only this attempt's window says what a root move proved; a best move kept from a
+            // failed attempt would come back with a stale bound as its score.
+            worker.root_best = None;
             let value = worker.negamax(&mut board, depth as i32, 0, alpha, beta, in_check, true);
             if worker.aborted {
                 break;
@@ -408,7 +410,10 @@ impl Worker<'_> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            hit.map_or_else(|| evaluate(board), |h| h.eval)
+            // An entry stored in check has no static evaluation (`-INFINITY`); one read here
+            // through a key collision must not pass for one.
+            hit.filter(|h| h.eval != -INFINITY)
+                .map_or_else(|| evaluate(board), |h| h.eval)
         };
         // The TT score, where its bound allows, is a better guess than the static evaluation.
         let eval = match hit {

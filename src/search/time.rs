@@ -49,6 +49,11 @@ impl Budget {
             Color::White => (limits.wtime, limits.winc),
             Color::Black => (limits.btime, limits.binc),
         };
+        // Times past a year mean "no limit" in practice; capping them keeps every product
+        // below (`soft * 3`, the stretch percentages) far from `Duration`'s overflow.
+        let remaining = remaining.map(cap);
+        let increment = increment.map(cap);
+        let movetime = limits.movetime.map(cap);
         let mut soft = None;
         let mut hard = None;
         if let Some(remaining) = remaining {
@@ -60,7 +65,7 @@ impl Budget {
             soft = Some(clock_soft);
             hard = Some(clock_hard);
         }
-        if let Some(movetime) = limits.movetime {
+        if let Some(movetime) = movetime {
             soft = Some(soft.map_or(movetime, |s| s.min(movetime)));
             hard = Some(hard.map_or(movetime, |h| h.min(movetime)));
         }
@@ -69,7 +74,7 @@ impl Budget {
             hard,
             nodes: limits.nodes,
             depth: limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
-            flexible: remaining.is_some() && limits.movetime.is_none(),
+            flexible: remaining.is_some() && movetime.is_none(),
         }
     }
 
@@ -77,6 +82,14 @@ impl Budget {
     pub fn has_time_limit(&self) -> bool {
         self.hard.is_some()
     }
+}
+
+/// The longest time the budget works with: a year.
+const LONGEST: Duration = Duration::from_secs(365 * 24 * 60 * 60);
+
+/// `time`, at most [`LONGEST`].
+fn cap(time: Duration) -> Duration {
+    time.min(LONGEST)
 }
 
 /// The soft and hard limits for a clock with `remaining` time, `increment` per move and
@@ -153,5 +166,20 @@ mod tests {
         };
         let budget = Budget::new(&both, Color::White);
         assert_eq!((budget.depth, budget.nodes), (4, Some(1000)));
+    }
+
+    #[test]
+    fn the_longest_times_do_not_overflow() {
+        let endless = Limits {
+            wtime: Some(Duration::MAX),
+            winc: Some(Duration::MAX),
+            movetime: Some(Duration::MAX),
+            ..Limits::default()
+        };
+        let budget = Budget::new(&endless, Color::White);
+        let soft = budget.soft.unwrap();
+        assert!(soft <= LONGEST && budget.hard.unwrap() <= LONGEST);
+        // The search stretches the soft limit by up to 200 %.
+        assert!(soft.checked_mul(200).is_some());
     }
 }

@@ -121,13 +121,25 @@ pub(crate) fn score_from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// The most buckets a table has: the index takes 32 bits of the key (2^32 buckets of 64 bytes
+/// would be 256 GiB); on 32-bit targets, whatever `usize` holds.
+const MAX_BUCKETS: usize = (u32::MAX as usize).saturating_add(1);
+
 impl TranspositionTable {
     /// A table of about `megabytes` MB (at least one bucket).
+    ///
+    /// A size the allocator refuses is halved until it is granted (one bucket at the least), so
+    /// that a too-large request gives a smaller table instead of a panic or an abort.
     pub fn new(megabytes: usize) -> TranspositionTable {
         let bytes = megabytes.saturating_mul(1 << 20);
-        let count = (bytes / core::mem::size_of::<Bucket>()).max(1);
+        let mut count = (bytes / core::mem::size_of::<Bucket>()).clamp(1, MAX_BUCKETS);
+        let mut buckets = Vec::new();
+        while buckets.try_reserve_exact(count).is_err() && count > 1 {
+            count /= 2;
+        }
+        buckets.resize(count, Bucket([Entry::EMPTY; ENTRIES_PER_BUCKET]));
         TranspositionTable {
-            buckets: alloc::vec![Bucket([Entry::EMPTY; ENTRIES_PER_BUCKET]); count],
+            buckets,
             generation: 0,
         }
     }

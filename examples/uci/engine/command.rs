@@ -185,10 +185,13 @@ fn parse_position(tokens: &[&str]) -> Result<PositionSpec, ParseError> {
     })
 }
 
-/// The parameters of `go`. A known parameter with a missing or bad value fails the whole
-/// command; unknown tokens and unsupported parameters become notes.
+/// The parameters of `go`. A parameter with a missing or bad value, an unknown token and an
+/// unsupported parameter each become a note, and the search goes on with the rest: a GUI that
+/// sent `go` waits for a `bestmove`. If bad values leave no limit at all, the search gets
+/// [`FALLBACK_MOVETIME`] rather than running unbounded.
 fn parse_go(tokens: &[&str]) -> Result<GoParams, ParseError> {
     let mut params = GoParams::default();
+    let mut malformed = false;
     let mut tokens = tokens.iter().copied().peekable();
     while let Some(token) = tokens.next() {
         let mut value = || {
@@ -196,36 +199,82 @@ fn parse_go(tokens: &[&str]) -> Result<GoParams, ParseError> {
                 .next()
                 .ok_or_else(|| ParseError(format!("'{token}' needs a value")))
         };
-        match token {
-            "depth" => params.depth = Some(number(token, value()?)?),
-            "nodes" => params.nodes = Some(number(token, value()?)?),
-            "movestogo" => params.movestogo = Some(number(token, value()?)?),
-            "movetime" => params.movetime = Some(millis(token, value()?)?),
-            "wtime" => params.wtime = Some(millis(token, value()?)?),
-            "btime" => params.btime = Some(millis(token, value()?)?),
-            "winc" => params.winc = Some(millis(token, value()?)?),
-            "binc" => params.binc = Some(millis(token, value()?)?),
-            "infinite" => params.infinite = true,
-            "ponder" => params.ponder = true,
-            "mate" => {
-                let moves = value()?;
+        let parsed = match token {
+            "depth" => value()
+                .and_then(|v| number(token, v))
+                .map(|n| params.depth = Some(n)),
+            "nodes" => value()
+                .and_then(|v| number(token, v))
+                .map(|n| params.nodes = Some(n)),
+            "movestogo" => value()
+                .and_then(|v| number(token, v))
+                .map(|n| params.movestogo = Some(n)),
+            "movetime" => value()
+                .and_then(|v| millis(token, v))
+                .map(|t| params.movetime = Some(t)),
+            "wtime" => value()
+                .and_then(|v| millis(token, v))
+                .map(|t| params.wtime = Some(t)),
+            "btime" => value()
+                .and_then(|v| millis(token, v))
+                .map(|t| params.btime = Some(t)),
+            "winc" => value()
+                .and_then(|v| millis(token, v))
+                .map(|t| params.winc = Some(t)),
+            "binc" => value()
+                .and_then(|v| millis(token, v))
+                .map(|t| params.binc = Some(t)),
+            "infinite" => {
+                params.infinite = true;
+                Ok(())
+            }
+            "ponder" => {
+                params.ponder = true;
+                Ok(())
+            }
+            "mate" => value().map(|moves| {
                 params.notes.push(format!(
                     "'mate {moves}' is not supported; searching normally"
                 ));
-            }
+            }),
             "searchmoves" => {
                 while tokens.next_if(|t| !GO_KEYWORDS.contains(t)).is_some() {}
                 params
                     .notes
                     .push("'searchmoves' is not supported; searching all moves".to_owned());
+                Ok(())
             }
-            other => params
-                .notes
-                .push(format!("ignoring unknown 'go' parameter '{other}'")),
+            other => {
+                params
+                    .notes
+                    .push(format!("ignoring unknown 'go' parameter '{other}'"));
+                Ok(())
+            }
+        };
+        if let Err(ParseError(why)) = parsed {
+            malformed = true;
+            params.notes.push(format!("{why}; ignoring it"));
         }
+    }
+    let unlimited = params.depth.is_none()
+        && params.nodes.is_none()
+        && params.movetime.is_none()
+        && params.wtime.is_none()
+        && params.btime.is_none()
+        && !params.infinite
+        && !params.ponder;
+    if malformed && unlimited {
+        params.movetime = Some(FALLBACK_MOVETIME);
+        params.notes.push(format!(
+            "no valid limit left; searching for {} ms",
+            FALLBACK_MOVETIME.as_millis()
+        ));
     }
     Ok(params)
 }
+
+/// The search time of a `go` whose limits were all malformed.
+pub const FALLBACK_MOVETIME: Duration = Duration::from_secs(1);
 
 /// A non-negative integer parameter.
 fn number<T: std::str::FromStr>(name: &str, text: &str) -> Result<T, ParseError> {
@@ -267,9 +316,19 @@ mod tests {
         let params = go("go searchmoves e2e4 d2d4 infinite");
         assert!(params.infinite);
         assert_eq!(params.notes.len(), 1);
-        assert!(parse("go depth x").is_err());
-        assert!(parse("go depth -1").is_err());
-        assert!(parse("go movetime").is_err());
+        // A bad value is a note, and the rest of the command stands.
+        let params = go("go depth x wtime 500");
+        assert_eq!(
+            (params.depth, params.wtime),
+            (None, Some(Duration::from_millis(500)))
+        );
+        assert_eq!(params.notes.len(), 1);
+        // With no valid limit left, the search gets a fixed time instead of none.
+        for bad in ["go depth -1", "go movetime"] {
+            let params = go(bad);
+            assert_eq!(params.movetime, Some(FALLBACK_MOVETIME), "{bad}");
+            assert_eq!(params.notes.len(), 2, "{bad}");
+        }
     }
 
     #[test]

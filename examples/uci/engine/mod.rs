@@ -7,9 +7,10 @@
 //! Bad input never ends the engine: it is answered with `info string <why>` and otherwise
 //! ignored. In particular a `position` command with a malformed FEN or an illegal or
 //! unparsable move is rejected whole: the previous position is kept, not a part of the new
-//! one. A `go` with a missing or malformed value (`go depth x`) starts no search (and so
-//! writes no `bestmove`); unknown `go` tokens and unsupported ones (`searchmoves`, `mate`) are
-//! reported and skipped.
+//! one. In a `go`, a missing or malformed value (`go depth x`), an unknown token and an
+//! unsupported parameter (`searchmoves`, `mate`) are reported and skipped, and the search runs
+//! on the rest, so that the GUI gets its `bestmove` (a `go` left with no valid limit searches
+//! for one second).
 //!
 //! Time: `Move Overhead` is taken off `movetime` and the clock times before the searcher sees
 //! them, and the searcher's own time management decides how long to think. On top of that a

@@ -58,7 +58,10 @@ impl Worker<'_> {
             let tt_move = hit.and_then(|h| h.mv);
             MovePicker::new(board, moves, tt_move, self.tables, ply, None)
         } else {
-            stand_pat = hit.map_or_else(|| evaluate(board), |h| h.eval);
+            // `-INFINITY` marks an entry stored in check: no evaluation to reuse.
+            stand_pat = hit
+                .filter(|h| h.eval != -INFINITY)
+                .map_or_else(|| evaluate(board), |h| h.eval);
             if stand_pat >= beta {
                 return stand_pat;
             }
