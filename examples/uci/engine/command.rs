@@ -6,6 +6,8 @@
 use std::fmt;
 use std::time::Duration;
 
+use x88::search::Limits;
+
 /// One command from the GUI.
 #[derive(Debug)]
 pub enum Command {
@@ -73,27 +75,14 @@ pub struct PositionSpec {
 /// The parameters of a `go` command.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GoParams {
-    /// `depth <plies>`.
-    pub depth: Option<u32>,
-    /// `nodes <n>`.
-    pub nodes: Option<u64>,
-    /// `movetime <ms>`.
-    pub movetime: Option<Duration>,
-    /// `wtime <ms>` (a negative time, as some GUIs send once flagged, counts as zero).
-    pub wtime: Option<Duration>,
-    /// `btime <ms>`.
-    pub btime: Option<Duration>,
-    /// `winc <ms>`.
-    pub winc: Option<Duration>,
-    /// `binc <ms>`.
-    pub binc: Option<Duration>,
-    /// `movestogo <n>`.
-    pub movestogo: Option<u32>,
-    /// `infinite`: search until `stop`.
-    pub infinite: bool,
+    /// The limits as the GUI sent them (`depth`, `nodes`, `movetime`, `wtime`, `btime`, `winc`,
+    /// `binc`, `movestogo`, `infinite`; a negative time, as some GUIs send once flagged, counts
+    /// as zero), before Move Overhead is taken off.
+    pub limits: Limits,
     /// `ponder`: search the position after the expected reply until `ponderhit` or `stop`.
     pub ponder: bool,
-    /// Things accepted but not acted on (`searchmoves`, `mate`, unknown tokens), to report.
+    /// Things accepted but not acted on (`searchmoves`, `mate`, unknown tokens, bad values),
+    /// to report.
     pub notes: Vec<String>,
 }
 
@@ -126,9 +115,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
         "setoption" => parse_setoption(&rest)?,
         "ucinewgame" => Command::UciNewGame,
         "position" => Command::Position(parse_position(&rest)?),
-        "go" => Command::Go(
-            parse_go(&rest).map_err(|e| ParseError(format!("go ignored, no search: {e}")))?,
-        ),
+        "go" => Command::Go(parse_go(&rest)),
         "stop" => Command::Stop,
         "ponderhit" => Command::PonderHit,
         "quit" => Command::Quit,
@@ -189,8 +176,9 @@ fn parse_position(tokens: &[&str]) -> Result<PositionSpec, ParseError> {
 /// unsupported parameter each become a note, and the search goes on with the rest: a GUI that
 /// sent `go` waits for a `bestmove`. If bad values leave no limit at all, the search gets
 /// [`FALLBACK_MOVETIME`] rather than running unbounded.
-fn parse_go(tokens: &[&str]) -> Result<GoParams, ParseError> {
+fn parse_go(tokens: &[&str]) -> GoParams {
     let mut params = GoParams::default();
+    let limits = &mut params.limits;
     let mut malformed = false;
     let mut tokens = tokens.iter().copied().peekable();
     while let Some(token) = tokens.next() {
@@ -200,32 +188,19 @@ fn parse_go(tokens: &[&str]) -> Result<GoParams, ParseError> {
                 .ok_or_else(|| ParseError(format!("'{token}' needs a value")))
         };
         let parsed = match token {
-            "depth" => value()
-                .and_then(|v| number(token, v))
-                .map(|n| params.depth = Some(n)),
-            "nodes" => value()
-                .and_then(|v| number(token, v))
-                .map(|n| params.nodes = Some(n)),
-            "movestogo" => value()
-                .and_then(|v| number(token, v))
-                .map(|n| params.movestogo = Some(n)),
-            "movetime" => value()
-                .and_then(|v| millis(token, v))
-                .map(|t| params.movetime = Some(t)),
-            "wtime" => value()
-                .and_then(|v| millis(token, v))
-                .map(|t| params.wtime = Some(t)),
-            "btime" => value()
-                .and_then(|v| millis(token, v))
-                .map(|t| params.btime = Some(t)),
-            "winc" => value()
-                .and_then(|v| millis(token, v))
-                .map(|t| params.winc = Some(t)),
-            "binc" => value()
-                .and_then(|v| millis(token, v))
-                .map(|t| params.binc = Some(t)),
+            "depth" => set(&mut limits.depth, value().and_then(|v| number(token, v))),
+            "nodes" => set(&mut limits.nodes, value().and_then(|v| number(token, v))),
+            "movestogo" => set(
+                &mut limits.movestogo,
+                value().and_then(|v| number(token, v)),
+            ),
+            "movetime" => set(&mut limits.movetime, value().and_then(|v| millis(token, v))),
+            "wtime" => set(&mut limits.wtime, value().and_then(|v| millis(token, v))),
+            "btime" => set(&mut limits.btime, value().and_then(|v| millis(token, v))),
+            "winc" => set(&mut limits.winc, value().and_then(|v| millis(token, v))),
+            "binc" => set(&mut limits.binc, value().and_then(|v| millis(token, v))),
             "infinite" => {
-                params.infinite = true;
+                limits.infinite = true;
                 Ok(())
             }
             "ponder" => {
@@ -256,21 +231,28 @@ fn parse_go(tokens: &[&str]) -> Result<GoParams, ParseError> {
             params.notes.push(format!("{why}; ignoring it"));
         }
     }
-    let unlimited = params.depth.is_none()
-        && params.nodes.is_none()
-        && params.movetime.is_none()
-        && params.wtime.is_none()
-        && params.btime.is_none()
-        && !params.infinite
+    let limits = &mut params.limits;
+    let unlimited = limits.depth.is_none()
+        && limits.nodes.is_none()
+        && limits.movetime.is_none()
+        && limits.wtime.is_none()
+        && limits.btime.is_none()
+        && !limits.infinite
         && !params.ponder;
     if malformed && unlimited {
-        params.movetime = Some(FALLBACK_MOVETIME);
+        limits.movetime = Some(FALLBACK_MOVETIME);
         params.notes.push(format!(
             "no valid limit left; searching for {} ms",
             FALLBACK_MOVETIME.as_millis()
         ));
     }
-    Ok(params)
+    params
+}
+
+/// Stores a parsed value in its slot, or passes the parse error on.
+fn set<T>(slot: &mut Option<T>, parsed: Result<T, ParseError>) -> Result<(), ParseError> {
+    *slot = Some(parsed?);
+    Ok(())
 }
 
 /// The search time of a `go` whose limits were all malformed.
@@ -309,24 +291,27 @@ mod tests {
     #[test]
     fn go_parameters() {
         let params = go("go wtime 1000 btime -5 winc 10 binc 0 movestogo 20 depth 4 nodes 9");
-        assert_eq!(params.wtime, Some(Duration::from_millis(1000)));
-        assert_eq!(params.btime, Some(Duration::ZERO));
-        assert_eq!(params.movestogo, Some(20));
-        assert_eq!((params.depth, params.nodes), (Some(4), Some(9)));
+        assert_eq!(params.limits.wtime, Some(Duration::from_millis(1000)));
+        assert_eq!(params.limits.btime, Some(Duration::ZERO));
+        assert_eq!(params.limits.movestogo, Some(20));
+        assert_eq!(
+            (params.limits.depth, params.limits.nodes),
+            (Some(4), Some(9))
+        );
         let params = go("go searchmoves e2e4 d2d4 infinite");
-        assert!(params.infinite);
+        assert!(params.limits.infinite);
         assert_eq!(params.notes.len(), 1);
         // A bad value is a note, and the rest of the command stands.
         let params = go("go depth x wtime 500");
         assert_eq!(
-            (params.depth, params.wtime),
+            (params.limits.depth, params.limits.wtime),
             (None, Some(Duration::from_millis(500)))
         );
         assert_eq!(params.notes.len(), 1);
         // With no valid limit left, the search gets a fixed time instead of none.
         for bad in ["go depth -1", "go movetime"] {
             let params = go(bad);
-            assert_eq!(params.movetime, Some(FALLBACK_MOVETIME), "{bad}");
+            assert_eq!(params.limits.movetime, Some(FALLBACK_MOVETIME), "{bad}");
             assert_eq!(params.notes.len(), 2, "{bad}");
         }
     }

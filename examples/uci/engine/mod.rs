@@ -184,7 +184,7 @@ impl Engine {
         for note in &params.notes {
             self.out.info_string(note);
         }
-        let mode = if params.infinite {
+        let mode = if params.limits.infinite {
             Mode::Infinite
         } else if params.ponder {
             Mode::Ponder
@@ -212,16 +212,12 @@ impl Engine {
     fn limits(&self, params: &GoParams) -> Limits {
         let overhead = self.options.move_overhead;
         let budget = |time: Duration| time.saturating_sub(overhead).max(Duration::from_millis(1));
+        let sent = &params.limits;
         Limits {
-            depth: params.depth,
-            nodes: params.nodes,
-            movetime: params.movetime.map(budget),
-            wtime: params.wtime.map(budget),
-            btime: params.btime.map(budget),
-            winc: params.winc,
-            binc: params.binc,
-            movestogo: params.movestogo,
-            infinite: params.infinite,
+            movetime: sent.movetime.map(budget),
+            wtime: sent.wtime.map(budget),
+            btime: sent.btime.map(budget),
+            ..*sent
         }
     }
 }
