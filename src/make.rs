@@ -100,11 +100,8 @@ impl Board0x88 {
         // A plain move, a capture or a double push: one piece moves, one may be taken.
         let them = !us;
         let mut halfmove = self.halfmove_clock().saturating_add(1);
-        let captured = self.cell(to);
+        let captured = self.take(to, them, &mut undo, &mut hash);
         if captured != 0 {
-            undo.captured = captured;
-            self.remove(to, them);
-            hash ^= piece_key(captured, to);
             halfmove = 0;
         }
         let placed = piece & !Piece::VIRGIN;
@@ -159,12 +156,7 @@ impl Board0x88 {
                 piece_key(captured, captured_sq) ^ piece_key(piece, from) ^ piece_key(piece, to);
             halfmove = 0;
         } else {
-            let captured = self.cell(to);
-            if captured != 0 {
-                undo.captured = captured;
-                self.remove(to, them);
-                hash ^= piece_key(captured, to);
-            }
+            self.take(to, them, undo, &mut hash);
             let placed = match mv.promotion_kind() {
                 Some(kind) => Piece::new(us, kind).bits(),
                 None => piece & !Piece::VIRGIN,
@@ -177,6 +169,19 @@ impl Board0x88 {
         if (piece | undo.captured) & Piece::VIRGIN != 0 {
             self.settle_both(undo);
         }
+    }
+
+    /// Takes the piece of `them` on `to`, if there is one, off the board and out of `hash`, and
+    /// notes it in `undo`. Returns its byte (0 for none).
+    #[inline(always)]
+    fn take(&mut self, to: u8, them: Color, undo: &mut Undo, hash: &mut u64) -> u8 {
+        let captured = self.cell(to);
+        if captured != 0 {
+            undo.captured = captured;
+            self.remove(to, them);
+            *hash ^= piece_key(captured, to);
+        }
+        captured
     }
 
     /// Keeps both sides' castling state canonical after a move that moved or took a virgin
@@ -200,10 +205,7 @@ impl Board0x88 {
             self.restore_both(&undo);
         }
         if mv.is_simple() {
-            self.relocate(to, from, undo.moved, us);
-            if undo.captured != 0 {
-                self.insert(to, undo.captured, them);
-            }
+            self.put_back(from, to, &undo, us);
         } else {
             self.unmake_special(mv, &undo);
         }
@@ -235,10 +237,17 @@ impl Board0x88 {
             self.relocate(to, from, undo.moved, us);
             self.insert(to.wrapping_sub(us.forward() as u8), undo.captured, them);
         } else {
-            self.relocate(to, from, undo.moved, us);
-            if undo.captured != 0 {
-                self.insert(to, undo.captured, them);
-            }
+            self.put_back(from, to, undo, us);
+        }
+    }
+
+    /// Undoes a move of one piece of `us` from `from` to `to` (a promotion included): the piece
+    /// as it was goes back, and the piece it took, if any, returns to `to`.
+    #[inline(always)]
+    fn put_back(&mut self, from: u8, to: u8, undo: &Undo, us: Color) {
+        self.relocate(to, from, undo.moved, us);
+        if undo.captured != 0 {
+            self.insert(to, undo.captured, !us);
         }
     }
 
