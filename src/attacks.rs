@@ -239,6 +239,18 @@ pub(crate) fn piece_attacks(piece: u8) -> u8 {
 /// treated as empty (the king lifted off the board, a castling rook about to leave).
 #[inline(always)]
 pub(crate) fn reaches(board: &Board0x88, from: u8, to: u8, ignore_a: u8, ignore_b: u8) -> bool {
+    reaches_through(board, from, to, |sq| sq == ignore_a || sq == ignore_b)
+}
+
+/// [`reaches`] with the occupied squares to look through given by `see_through` (the static
+/// exchange evaluation lifts off every piece that has already taken).
+#[inline(always)]
+pub(crate) fn reaches_through(
+    board: &Board0x88,
+    from: u8,
+    to: u8,
+    see_through: impl Fn(u8) -> bool,
+) -> bool {
     let idx = diff_index(from, to);
     let hits = ATTACK_MASK[idx] & piece_attacks(board.cell(from));
     if hits == 0 {
@@ -250,7 +262,7 @@ pub(crate) fn reaches(board: &Board0x88, from: u8, to: u8, ignore_a: u8, ignore_
     let step = RAY_STEP[diff_index(to, from)];
     let mut sq = to.wrapping_add(step as u8);
     while sq != from {
-        if board.cell(sq) != 0 && sq != ignore_a && sq != ignore_b {
+        if board.cell(sq) != 0 && !see_through(sq) {
             return false;
         }
         sq = sq.wrapping_add(step as u8);

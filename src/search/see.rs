@@ -6,7 +6,7 @@
 //! (x-rays), as the attacks are recomputed with the pieces already used lifted off the board;
 //! pins are ignored.
 
-use crate::attacks::{ATTACK_MASK, RAY_STEP, SLIDER_ATTACK, diff_index, piece_attacks};
+use crate::attacks::reaches_through;
 use crate::{Board0x88, Color, Move};
 
 /// Piece values for exchanges, by kind number (pawn 1, knight 3, king 4, bishop 5, rook 6,
@@ -37,22 +37,7 @@ impl Removed {
 /// Whether the piece on `from` attacks `to`, counting the squares in `removed` as empty.
 #[inline(always)]
 fn attacks(board: &Board0x88, from: u8, to: u8, removed: Removed) -> bool {
-    let hits = ATTACK_MASK[diff_index(from, to)] & piece_attacks(board.cell(from));
-    if hits == 0 {
-        return false;
-    }
-    if hits & SLIDER_ATTACK == 0 {
-        return true;
-    }
-    let step = RAY_STEP[diff_index(to, from)] as u8;
-    let mut sq = to.wrapping_add(step);
-    while sq != from {
-        if board.cell(sq) != 0 && !removed.contains(sq) {
-            return false;
-        }
-        sq = sq.wrapping_add(step);
-    }
-    true
+    reaches_through(board, from, to, |sq| removed.contains(sq))
 }
 
 /// The cheapest piece of `color` that attacks `to`, not counting those in `removed`.
