@@ -280,15 +280,29 @@ impl Board0x88 {
     /// ```
     #[must_use]
     pub fn repetition_count(&self, history: &[u64]) -> usize {
-        let reach = usize::from(self.halfmove_clock()).min(history.len());
         let hash = self.hash();
-        1 + history[history.len() - reach..]
+        1 + self
+            .repetition_candidates(history)
+            .filter(|&earlier| earlier == hash)
+            .count()
+    }
+
+    /// The hashes in `history` (earlier positions, oldest first) of the positions that could
+    /// repeat this one, newest first: those with the same side to move, since the last capture
+    /// or pawn move. The one scan behind [`repetition_count`](Board0x88::repetition_count) and
+    /// the search's repetition test.
+    #[inline]
+    pub(crate) fn repetition_candidates<'a>(
+        &self,
+        history: &'a [u64],
+    ) -> impl Iterator<Item = u64> + 'a {
+        let reach = usize::from(self.halfmove_clock()).min(history.len());
+        history[history.len() - reach..]
             .iter()
             .rev()
             .skip(1)
             .step_by(2)
-            .filter(|&&earlier| earlier == hash)
-            .count()
+            .copied()
     }
 
     /// Like [`outcome`](Board0x88::outcome), and also a draw by fivefold repetition, given the

@@ -324,13 +324,9 @@ impl Worker<'_> {
     /// irreversible move.
     fn is_repetition(&self, board: &Board0x88) -> bool {
         let hash = board.hash();
-        let reach = usize::from(board.halfmove_clock()).min(self.keys.len());
-        self.keys[self.keys.len() - reach..]
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .any(|&earlier| earlier == hash)
+        board
+            .repetition_candidates(&self.keys)
+            .any(|earlier| earlier == hash)
     }
 
     /// Makes `mv` the PV at `ply`, followed by the child's PV.
