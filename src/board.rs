@@ -113,12 +113,25 @@ pub struct Board0x88 {
     cells: [u8; 128],
     lists: [[Square; MAX_PIECES]; 2],
     counts: [u8; 2],
-    side: Color,
-    ep: Option<Square>,
-    halfmove: u16,
-    fullmove: u16,
-    hash: u64,
+    state: State,
     chess960: bool,
+}
+
+/// The part of a position that is not where the pieces stand: one block, so that
+/// [`Board0x88::make_move`] saves it into its `Undo` and
+/// [`Board0x88::unmake_move`] puts it back with one copy each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct State {
+    /// The Zobrist hash of the whole position.
+    pub(crate) hash: u64,
+    /// Half-moves since the last capture or pawn move.
+    pub(crate) halfmove: u16,
+    /// The full move number, from 1.
+    pub(crate) fullmove: u16,
+    /// The en passant target square, set only when the capture is legal.
+    pub(crate) ep: Option<Square>,
+    /// The side to move.
+    pub(crate) side: Color,
 }
 
 /// The FEN of the standard start position.
@@ -223,11 +236,13 @@ impl Board0x88 {
             cells: [0; 128],
             lists: [[Square::A1; MAX_PIECES]; 2],
             counts: [0; 2],
-            side: Color::White,
-            ep: None,
-            halfmove: 0,
-            fullmove: 1,
-            hash: 0,
+            state: State {
+                hash: 0,
+                halfmove: 0,
+                fullmove: 1,
+                ep: None,
+                side: Color::White,
+            },
             chess960: false,
         }
     }
@@ -250,10 +265,13 @@ impl Board0x88 {
         chess960: bool,
     ) {
         self.chess960 = chess960;
-        self.side = side;
-        self.ep = ep;
-        self.halfmove = halfmove;
-        self.fullmove = fullmove;
+        self.state = State {
+            hash: 0,
+            halfmove,
+            fullmove,
+            ep,
+            side,
+        };
         self.counts = [0; 2];
         for kings_pass in [true, false] {
             for sq in Square::all() {
@@ -266,7 +284,7 @@ impl Board0x88 {
                 }
             }
         }
-        self.hash = self.compute_hash();
+        self.state.hash = self.compute_hash();
     }
 
     /// Appends `sq` to the piece list of `color` and records its index beside the square.
@@ -374,50 +392,47 @@ impl Board0x88 {
     #[must_use]
     #[inline(always)]
     pub fn side_to_move(&self) -> Color {
-        self.side
+        self.state.side
     }
 
     /// The en passant target square (the square a pawn just skipped), if any.
     #[must_use]
     #[inline(always)]
     pub fn en_passant(&self) -> Option<Square> {
-        self.ep
+        self.state.ep
     }
 
     /// The number of half-moves since the last capture or pawn move (the 50-move rule's clock).
     #[must_use]
     #[inline(always)]
     pub fn halfmove_clock(&self) -> u16 {
-        self.halfmove
+        self.state.halfmove
     }
 
     /// The number of the full move, starting at 1 and counting up after each black move.
     #[must_use]
     #[inline(always)]
     pub fn fullmove_number(&self) -> u16 {
-        self.fullmove
+        self.state.fullmove
     }
 
     /// The Zobrist hash of the position, kept up to date by every move.
     #[must_use]
     #[inline(always)]
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.state.hash
     }
 
-    /// Sets the fields that make/unmake write.
+    /// Side to move, en passant square, clocks and hash, as one block.
     #[inline(always)]
-    pub(crate) fn set_state(&mut self, side: Color, ep: Option<Square>, halfmove: u16, hash: u64) {
-        self.side = side;
-        self.ep = ep;
-        self.halfmove = halfmove;
-        self.hash = hash;
+    pub(crate) fn state(&self) -> State {
+        self.state
     }
 
-    /// Sets the full move number.
+    /// Replaces side to move, en passant square, clocks and hash (make/unmake).
     #[inline(always)]
-    pub(crate) fn set_fullmove(&mut self, fullmove: u16) {
-        self.fullmove = fullmove;
+    pub(crate) fn set_state(&mut self, state: State) {
+        self.state = state;
     }
 
     /// The Zobrist hash computed from scratch; always equal to [`Board0x88::hash`].
@@ -435,10 +450,10 @@ impl Board0x88 {
         for sq in Square::all() {
             hash ^= zobrist::piece_key(self.cell(sq.index()), sq.index());
         }
-        if self.side == Color::Black {
+        if self.state.side == Color::Black {
             hash ^= zobrist::SIDE_KEY;
         }
-        if let Some(ep) = self.ep {
+        if let Some(ep) = self.state.ep {
             hash ^= zobrist::EN_PASSANT_KEYS[ep.file() as usize];
         }
         hash
@@ -535,7 +550,8 @@ impl Board0x88 {
     /// Clears the virgin bit of the piece on `sq`, updating the hash.
     fn clear_virgin(&mut self, sq: u8) {
         let piece = self.cell(sq);
-        self.hash ^= zobrist::piece_key(piece, sq) ^ zobrist::piece_key(piece & !Piece::VIRGIN, sq);
+        self.state.hash ^=
+            zobrist::piece_key(piece, sq) ^ zobrist::piece_key(piece & !Piece::VIRGIN, sq);
         self.set_cell(sq, piece & !Piece::VIRGIN);
     }
 
@@ -558,10 +574,10 @@ impl PartialEq for Board0x88 {
     /// side to move, en passant square and clocks. The order of the piece lists does not count.
     fn eq(&self, other: &Board0x88) -> bool {
         Square::all().all(|sq| self.cell(sq.index()) == other.cell(sq.index()))
-            && self.side == other.side
-            && self.ep == other.ep
-            && self.halfmove == other.halfmove
-            && self.fullmove == other.fullmove
+            && self.state.side == other.state.side
+            && self.state.ep == other.state.ep
+            && self.state.halfmove == other.state.halfmove
+            && self.state.fullmove == other.state.fullmove
             && self.chess960 == other.chess960
     }
 }
@@ -570,7 +586,7 @@ impl Eq for Board0x88 {}
 
 impl core::hash::Hash for Board0x88 {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash);
+        state.write_u64(self.state.hash);
     }
 }
 

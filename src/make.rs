@@ -1,6 +1,6 @@
 //! Making and unmaking moves, with the Zobrist hash updated incrementally.
 
-use crate::board::{Board0x88, castling_destinations};
+use crate::board::{Board0x88, State, castling_destinations};
 use crate::moves::Move;
 use crate::piece::{Color, Piece, PieceKind};
 use crate::square::Square;
@@ -11,11 +11,9 @@ use crate::zobrist::{EN_PASSANT_KEYS, SIDE_KEY, piece_key};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[must_use = "unmake_move needs the Undo that make_move returned"]
 pub struct Undo {
-    hash: u64,
-    halfmove: u16,
-    /// Restored, not counted back: the number stops at 65535, so one less could be wrong.
-    fullmove: u16,
-    ep: Option<Square>,
+    /// Side, en passant square, clocks and hash before the move, put back whole. The full
+    /// move number is restored, not counted back: it stops at 65535, so one less could be wrong.
+    state: State,
     /// The moving piece's byte before the move (its virgin bit included).
     moved: u8,
     /// The captured piece's byte, 0 if none.
@@ -72,71 +70,93 @@ impl Board0x88 {
     /// does not write the `Undo` it drops.
     #[inline(always)]
     fn apply(&mut self, mv: Move) -> Undo {
-        let us = self.side_to_move();
+        let before = self.state();
+        let us = before.side;
         let from = mv.from().index();
         let to = mv.to().index();
         let piece = self.cell(from);
-        let mut undo = Undo {
-            hash: self.hash(),
-            halfmove: self.halfmove_clock(),
-            fullmove: self.fullmove_number(),
-            ep: self.en_passant(),
-            moved: piece,
-            captured: 0,
-            virgins_cleared: [0; 2],
-        };
-        let mut hash = self.hash() ^ SIDE_KEY;
-        if let Some(ep) = self.en_passant() {
+        let mut hash = before.hash ^ SIDE_KEY;
+        if let Some(ep) = before.ep {
             hash ^= EN_PASSANT_KEYS[ep.file() as usize];
         }
-        if us == Color::Black {
-            self.set_fullmove(self.fullmove_number().saturating_add(1));
-        }
+        // Counts on after black's move; `u16::from(bool)` keeps it free of a branch.
+        let fullmove = before
+            .fullmove
+            .saturating_add(u16::from(us == Color::Black));
         if !mv.is_simple() {
-            self.make_special(mv, &mut undo, hash);
-            return undo;
+            let (captured, virgins_cleared) = self.make_special(mv, before, piece, hash, fullmove);
+            return Undo {
+                state: before,
+                moved: piece,
+                captured,
+                virgins_cleared,
+            };
         }
 
-        // A plain move, a capture or a double push: one piece moves, one may be taken.
+        // A plain move, a capture or a double push: one piece moves, one may be taken. The
+        // hash and the clock are updated without branching on whether a piece was taken
+        // (an empty square's key is 0), which the processor could not predict.
         let them = !us;
-        let mut halfmove = self.halfmove_clock().saturating_add(1);
-        let captured = self.take(to, them, &mut undo, &mut hash);
-        if captured != 0 {
-            halfmove = 0;
-        }
+        let captured = self.take(to, them, &mut hash);
         let placed = piece & !Piece::VIRGIN;
         self.relocate(from, to, placed, us);
         hash ^= piece_key(piece, from) ^ piece_key(placed, to);
+        let resets_clock = piece & Piece::KIND_MASK == PieceKind::Pawn as u8 || captured != 0;
+        let halfmove = if resets_clock {
+            0
+        } else {
+            before.halfmove.saturating_add(1)
+        };
         let mut ep = None;
-        if piece & Piece::KIND_MASK == PieceKind::Pawn as u8 {
-            halfmove = 0;
-            if mv.is_double_push() {
-                let skipped = to.wrapping_sub(us.forward() as u8);
-                if self.en_passant_capture_exists(to, skipped, them) {
-                    let skipped = Square::from_index_unchecked(skipped);
-                    hash ^= EN_PASSANT_KEYS[skipped.file() as usize];
-                    ep = Some(skipped);
-                }
+        if mv.is_double_push() {
+            let skipped = to.wrapping_sub(us.forward() as u8);
+            if self.en_passant_capture_exists(to, skipped, them) {
+                let skipped = Square::from_index_unchecked(skipped);
+                hash ^= EN_PASSANT_KEYS[skipped.file() as usize];
+                ep = Some(skipped);
             }
         }
-        self.set_state(them, ep, halfmove, hash);
-        if (piece | captured) & Piece::VIRGIN != 0 {
-            self.settle_both(&mut undo);
+        self.set_state(State {
+            hash,
+            halfmove,
+            fullmove,
+            ep,
+            side: them,
+        });
+        // Every field of the Undo is a plain value until here, so that it can stay in
+        // registers: built through a reference, it would live on the stack and be copied.
+        let virgins_cleared = if (piece | captured) & Piece::VIRGIN != 0 {
+            self.settle_both()
+        } else {
+            [0; 2]
+        };
+        Undo {
+            state: before,
+            moved: piece,
+            captured,
+            virgins_cleared,
         }
-        undo
     }
 
     /// The rest of [`make_move`](Board0x88::make_move) for castling, en passant and
     /// promotions, kept out of line so that the common path stays small. `hash` already has
-    /// the side and the old en passant square changed.
+    /// the side and the old en passant square changed. Returns the captured piece's byte and
+    /// the virgin bits cleared, for the `Undo`.
     #[inline(never)]
-    fn make_special(&mut self, mv: Move, undo: &mut Undo, mut hash: u64) {
-        let us = self.side_to_move();
+    fn make_special(
+        &mut self,
+        mv: Move,
+        before: State,
+        piece: u8,
+        mut hash: u64,
+        fullmove: u16,
+    ) -> (u8, [u8; 2]) {
+        let us = before.side;
         let them = !us;
         let from = mv.from().index();
         let to = mv.to().index();
-        let piece = undo.moved;
-        let mut halfmove = self.halfmove_clock().saturating_add(1);
+        let mut captured = 0;
+        let mut halfmove = before.halfmove.saturating_add(1);
         if mv.is_castle() {
             let rook = self.cell(to);
             let (king_to, rook_to) = castling_destinations(from, to);
@@ -148,15 +168,14 @@ impl Board0x88 {
             self.castle_pieces(us, [from, to], [king_to, rook_to], [king_after, rook_after]);
         } else if mv.is_en_passant() {
             let captured_sq = to.wrapping_sub(us.forward() as u8);
-            let captured = self.cell(captured_sq);
-            undo.captured = captured;
+            captured = self.cell(captured_sq);
             self.remove(captured_sq, them);
             self.relocate(from, to, piece, us);
             hash ^=
                 piece_key(captured, captured_sq) ^ piece_key(piece, from) ^ piece_key(piece, to);
             halfmove = 0;
         } else {
-            self.take(to, them, undo, &mut hash);
+            captured = self.take(to, them, &mut hash);
             let placed = match mv.promotion_kind() {
                 Some(kind) => Piece::new(us, kind).bits(),
                 None => piece & !Piece::VIRGIN,
@@ -165,89 +184,92 @@ impl Board0x88 {
             hash ^= piece_key(piece, from) ^ piece_key(placed, to);
             halfmove = 0;
         }
-        self.set_state(them, None, halfmove, hash);
-        if (piece | undo.captured) & Piece::VIRGIN != 0 {
-            self.settle_both(undo);
-        }
+        self.set_state(State {
+            hash,
+            halfmove,
+            fullmove,
+            ep: None,
+            side: them,
+        });
+        let virgins_cleared = if (piece | captured) & Piece::VIRGIN != 0 {
+            self.settle_both()
+        } else {
+            [0; 2]
+        };
+        (captured, virgins_cleared)
     }
 
     /// Takes the piece of `them` on `to`, if there is one, off the board and out of `hash`, and
-    /// notes it in `undo`. Returns its byte (0 for none).
+    /// returns its byte (0 for none).
     #[inline(always)]
-    fn take(&mut self, to: u8, them: Color, undo: &mut Undo, hash: &mut u64) -> u8 {
+    fn take(&mut self, to: u8, them: Color, hash: &mut u64) -> u8 {
         let captured = self.cell(to);
+        *hash ^= piece_key(captured, to);
         if captured != 0 {
-            undo.captured = captured;
             self.remove(to, them);
-            *hash ^= piece_key(captured, to);
         }
         captured
     }
 
     /// Keeps both sides' castling state canonical after a move that moved or took a virgin
-    /// piece, noting in `undo` which virgin bits it cleared.
+    /// piece; returns, per colour, the back-rank files whose virgin bits it cleared.
     #[inline(never)]
-    fn settle_both(&mut self, undo: &mut Undo) {
-        for color in Color::ALL {
-            undo.virgins_cleared[color.index()] = self.settle_castling(color);
-        }
+    fn settle_both(&mut self) -> [u8; 2] {
+        Color::ALL.map(|color| self.settle_castling(color))
     }
 
     /// Takes back `mv`, which must be the last move made, with the [`Undo`] that
     /// [`make_move`](Board0x88::make_move) returned for it. The board is then exactly as before.
     #[inline]
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
-        let them = self.side_to_move();
-        let us = !them;
+        let us = undo.state.side;
         let from = mv.from().index();
         let to = mv.to().index();
         if undo.virgins_cleared != [0; 2] {
-            self.restore_both(&undo);
+            self.restore_both(undo.virgins_cleared);
         }
         if mv.is_simple() {
-            self.put_back(from, to, &undo, us);
+            self.put_back(from, to, undo.moved, undo.captured, us);
         } else {
-            self.unmake_special(mv, &undo);
+            self.unmake_special(mv, us, undo.moved, undo.captured);
         }
-        self.set_state(us, undo.ep, undo.halfmove, undo.hash);
-        self.set_fullmove(undo.fullmove);
+        self.set_state(undo.state);
     }
 
     /// Sets again the virgin bits that [`settle_both`](Board0x88::settle_both) cleared.
     #[inline(never)]
-    fn restore_both(&mut self, undo: &Undo) {
+    fn restore_both(&mut self, virgins_cleared: [u8; 2]) {
         for color in Color::ALL {
-            self.restore_virgins(color, undo.virgins_cleared[color.index()]);
+            self.restore_virgins(color, virgins_cleared[color.index()]);
         }
     }
 
     /// The piece moves of [`unmake_move`](Board0x88::unmake_move) for castling, en passant
     /// and promotions.
     #[inline(never)]
-    fn unmake_special(&mut self, mv: Move, undo: &Undo) {
-        let them = self.side_to_move();
-        let us = !them;
+    fn unmake_special(&mut self, mv: Move, us: Color, moved: u8, captured: u8) {
+        let them = !us;
         let from = mv.from().index();
         let to = mv.to().index();
         if mv.is_castle() {
             let rook = Piece::new(us, PieceKind::Rook).with_virgin().bits();
             let (king_to, rook_to) = castling_destinations(from, to);
-            self.castle_pieces(us, [king_to, rook_to], [from, to], [undo.moved, rook]);
+            self.castle_pieces(us, [king_to, rook_to], [from, to], [moved, rook]);
         } else if mv.is_en_passant() {
-            self.relocate(to, from, undo.moved, us);
-            self.insert(to.wrapping_sub(us.forward() as u8), undo.captured, them);
+            self.relocate(to, from, moved, us);
+            self.insert(to.wrapping_sub(us.forward() as u8), captured, them);
         } else {
-            self.put_back(from, to, undo, us);
+            self.put_back(from, to, moved, captured, us);
         }
     }
 
     /// Undoes a move of one piece of `us` from `from` to `to` (a promotion included): the piece
     /// as it was goes back, and the piece it took, if any, returns to `to`.
     #[inline(always)]
-    fn put_back(&mut self, from: u8, to: u8, undo: &Undo, us: Color) {
-        self.relocate(to, from, undo.moved, us);
-        if undo.captured != 0 {
-            self.insert(to, undo.captured, !us);
+    fn put_back(&mut self, from: u8, to: u8, moved: u8, captured: u8, us: Color) {
+        self.relocate(to, from, moved, us);
+        if captured != 0 {
+            self.insert(to, captured, !us);
         }
     }
 
@@ -270,33 +292,32 @@ impl Board0x88 {
         if self.is_check() {
             return None;
         }
-        let us = self.side_to_move();
-        let undo = Undo {
-            hash: self.hash(),
-            halfmove: self.halfmove_clock(),
-            fullmove: self.fullmove_number(),
-            ep: self.en_passant(),
+        let before = self.state();
+        let mut hash = before.hash ^ SIDE_KEY;
+        if let Some(ep) = before.ep {
+            hash ^= EN_PASSANT_KEYS[ep.file() as usize];
+        }
+        self.set_state(State {
+            hash,
+            halfmove: before.halfmove.saturating_add(1),
+            fullmove: before
+                .fullmove
+                .saturating_add(u16::from(before.side == Color::Black)),
+            ep: None,
+            side: !before.side,
+        });
+        Some(Undo {
+            state: before,
             moved: 0,
             captured: 0,
             virgins_cleared: [0; 2],
-        };
-        let mut hash = self.hash() ^ SIDE_KEY;
-        if let Some(ep) = self.en_passant() {
-            hash ^= EN_PASSANT_KEYS[ep.file() as usize];
-        }
-        self.set_state(!us, None, self.halfmove_clock().saturating_add(1), hash);
-        if us == Color::Black {
-            self.set_fullmove(self.fullmove_number().saturating_add(1));
-        }
-        Some(undo)
+        })
     }
 
     /// Takes back a null move with the [`Undo`] that
     /// [`make_null_move`](Board0x88::make_null_move) returned.
     pub fn unmake_null_move(&mut self, undo: Undo) {
-        let us = !self.side_to_move();
-        self.set_state(us, undo.ep, undo.halfmove, undo.hash);
-        self.set_fullmove(undo.fullmove);
+        self.set_state(undo.state);
     }
 
     /// Whether a pawn of `them` beside the pawn that just stepped to `pushed` can legally take

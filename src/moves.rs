@@ -22,7 +22,8 @@ mod flag {
     pub const PROMOTION: u8 = 8;
 }
 
-/// A move: from, to, and what kind of move it is, in three bytes.
+/// A move: from, to, and what kind of move it is, in four bytes (the fourth is always 0, so
+/// that a move is one aligned 32-bit word to load, store and compare).
 ///
 /// Moves come from the move generator (see [`Board0x88::legal_moves`](crate::Board0x88::legal_moves)),
 /// which knows their kind. Castling is stored as "king takes own rook" (`to` is the rook's
@@ -37,10 +38,14 @@ mod flag {
 /// assert_eq!(mv.from().to_string(), "e2");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(C, align(4))]
 pub struct Move {
     from: Square,
     to: Square,
     flag: u8,
+    /// Always 0: fills the word (padding would leave the byte undefined, which makes the
+    /// compiler move a move byte by byte).
+    zero: u8,
 }
 
 impl Move {
@@ -52,6 +57,7 @@ impl Move {
             from,
             to,
             flag: flag::NORMAL,
+            zero: 0,
         }
     }
 
@@ -63,6 +69,7 @@ impl Move {
             from,
             to,
             flag: flag::DOUBLE_PUSH,
+            zero: 0,
         }
     }
 
@@ -74,6 +81,7 @@ impl Move {
             from,
             to,
             flag: flag::EN_PASSANT,
+            zero: 0,
         }
     }
 
@@ -85,6 +93,7 @@ impl Move {
             from: king,
             to: rook,
             flag: flag::CASTLE,
+            zero: 0,
         }
     }
 
@@ -96,6 +105,7 @@ impl Move {
             from,
             to,
             flag: flag::PROMOTION | kind as u8,
+            zero: 0,
         }
     }
 
@@ -252,6 +262,6 @@ mod tests {
         assert_eq!(promo.to_string(), "e7d8n");
         assert_eq!(promo.promotion_kind(), Some(PieceKind::Knight));
         assert_eq!(Move::normal(sq("g1"), sq("f3")).promotion_kind(), None);
-        assert_eq!(core::mem::size_of::<Move>(), 3);
+        assert_eq!(core::mem::size_of::<Move>(), 4);
     }
 }

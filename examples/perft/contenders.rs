@@ -152,7 +152,7 @@ pub fn x88_perft_every_leaf(board: &mut Board0x88, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    // Filled in place: `legal_moves()` would return the 772-byte list by copy.
+    // Filled in place: `legal_moves()` would return the 1 KiB list by copy.
     let mut moves = MoveList::new();
     board.generate_legal(&mut moves);
     let mut nodes = 0;
