@@ -117,21 +117,108 @@ pub struct Board0x88 {
     chess960: bool,
 }
 
-/// The part of a position that is not where the pieces stand: one block, so that
-/// [`Board0x88::make_move`] saves it into its `Undo` and
-/// [`Board0x88::unmake_move`] puts it back with one copy each.
+/// The part of a position that is not where the pieces stand, in two words, so that
+/// [`Board0x88::make_move`] saves it into its `Undo` and [`Board0x88::unmake_move`] puts it
+/// back with two stores: the Zobrist hash, and one word holding the half-move clock (bits
+/// 0-15), the full move number (bits 16-31), the en passant square (bits 32-39, `0x88` for
+/// none) and the side to move's colour bit (bits 40-47). A move updates that word with a few
+/// arithmetic steps instead of writing five fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct State {
     /// The Zobrist hash of the whole position.
     pub(crate) hash: u64,
+    rest: u64,
+}
+
+impl State {
+    const FULLMOVE_SHIFT: u32 = 16;
+    const EP_SHIFT: u32 = 32;
+    const SIDE_SHIFT: u32 = 40;
+    /// The en passant byte of "no square": off the board.
+    const NO_EP: u64 = 0x88;
+
+    /// The state with these fields.
+    #[inline(always)]
+    pub(crate) const fn new(
+        hash: u64,
+        halfmove: u16,
+        fullmove: u16,
+        ep: Option<Square>,
+        side: Color,
+    ) -> State {
+        let ep = match ep {
+            Some(sq) => sq.index() as u64,
+            None => State::NO_EP,
+        };
+        State {
+            hash,
+            rest: halfmove as u64
+                | (fullmove as u64) << State::FULLMOVE_SHIFT
+                | ep << State::EP_SHIFT
+                | (side as u64) << State::SIDE_SHIFT,
+        }
+    }
+
     /// Half-moves since the last capture or pawn move.
-    pub(crate) halfmove: u16,
+    #[inline(always)]
+    pub(crate) const fn halfmove(self) -> u16 {
+        self.rest as u16
+    }
+
     /// The full move number, from 1.
-    pub(crate) fullmove: u16,
+    #[inline(always)]
+    pub(crate) const fn fullmove(self) -> u16 {
+        (self.rest >> State::FULLMOVE_SHIFT) as u16
+    }
+
     /// The en passant target square, set only when the capture is legal.
-    pub(crate) ep: Option<Square>,
+    #[inline(always)]
+    pub(crate) const fn ep(self) -> Option<Square> {
+        let sq = (self.rest >> State::EP_SHIFT) as u8;
+        if sq & 0x88 == 0 {
+            Some(Square::from_index_unchecked(sq))
+        } else {
+            None
+        }
+    }
+
     /// The side to move.
-    pub(crate) side: Color,
+    #[inline(always)]
+    pub(crate) const fn side(self) -> Color {
+        if (self.rest >> State::SIDE_SHIFT) as u8 == Color::Black as u8 {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    /// The state after a move of the side to move, before the hash and the en passant square
+    /// are known: the other side moves, no en passant square, the half-move clock reset if
+    /// `resets_clock` (a capture or a pawn move) or counted on, the full move number counted
+    /// on after black's move. Both counters stop at 65535.
+    #[inline(always)]
+    pub(crate) const fn after_move(self, hash: u64, resets_clock: bool) -> State {
+        let mut rest =
+            self.rest ^ ((Color::White as u64 ^ Color::Black as u64) << State::SIDE_SHIFT);
+        rest = rest & !(0xFF << State::EP_SHIFT) | State::NO_EP << State::EP_SHIFT;
+        let black_moved = matches!(self.side(), Color::Black);
+        rest += ((black_moved && self.fullmove() != u16::MAX) as u64) << State::FULLMOVE_SHIFT;
+        rest = if resets_clock {
+            rest & !0xFFFF
+        } else {
+            rest + (self.halfmove() != u16::MAX) as u64
+        };
+        State { hash, rest }
+    }
+
+    /// This state with the en passant square `sq` (none before) and the hash `hash`.
+    #[inline(always)]
+    pub(crate) const fn with_en_passant(self, sq: Square, hash: u64) -> State {
+        State {
+            hash,
+            rest: self.rest & !(0xFF << State::EP_SHIFT) | (sq.index() as u64) << State::EP_SHIFT,
+        }
+    }
 }
 
 /// The FEN of the standard start position.
@@ -236,13 +323,7 @@ impl Board0x88 {
             cells: [0; 128],
             lists: [[Square::A1; MAX_PIECES]; 2],
             counts: [0; 2],
-            state: State {
-                hash: 0,
-                halfmove: 0,
-                fullmove: 1,
-                ep: None,
-                side: Color::White,
-            },
+            state: State::new(0, 0, 1, None, Color::White),
             chess960: false,
         }
     }
@@ -265,13 +346,7 @@ impl Board0x88 {
         chess960: bool,
     ) {
         self.chess960 = chess960;
-        self.state = State {
-            hash: 0,
-            halfmove,
-            fullmove,
-            ep,
-            side,
-        };
+        self.state = State::new(0, halfmove, fullmove, ep, side);
         self.counts = [0; 2];
         for kings_pass in [true, false] {
             for sq in Square::all() {
@@ -392,28 +467,28 @@ impl Board0x88 {
     #[must_use]
     #[inline(always)]
     pub fn side_to_move(&self) -> Color {
-        self.state.side
+        self.state.side()
     }
 
     /// The en passant target square (the square a pawn just skipped), if any.
     #[must_use]
     #[inline(always)]
     pub fn en_passant(&self) -> Option<Square> {
-        self.state.ep
+        self.state.ep()
     }
 
     /// The number of half-moves since the last capture or pawn move (the 50-move rule's clock).
     #[must_use]
     #[inline(always)]
     pub fn halfmove_clock(&self) -> u16 {
-        self.state.halfmove
+        self.state.halfmove()
     }
 
     /// The number of the full move, starting at 1 and counting up after each black move.
     #[must_use]
     #[inline(always)]
     pub fn fullmove_number(&self) -> u16 {
-        self.state.fullmove
+        self.state.fullmove()
     }
 
     /// The Zobrist hash of the position, kept up to date by every move.
@@ -450,10 +525,10 @@ impl Board0x88 {
         for sq in Square::all() {
             hash ^= zobrist::piece_key(self.cell(sq.index()), sq.index());
         }
-        if self.state.side == Color::Black {
+        if self.state.side() == Color::Black {
             hash ^= zobrist::SIDE_KEY;
         }
-        if let Some(ep) = self.state.ep {
+        if let Some(ep) = self.state.ep() {
             hash ^= zobrist::EN_PASSANT_KEYS[ep.file() as usize];
         }
         hash
@@ -574,10 +649,10 @@ impl PartialEq for Board0x88 {
     /// side to move, en passant square and clocks. The order of the piece lists does not count.
     fn eq(&self, other: &Board0x88) -> bool {
         Square::all().all(|sq| self.cell(sq.index()) == other.cell(sq.index()))
-            && self.state.side == other.state.side
-            && self.state.ep == other.state.ep
-            && self.state.halfmove == other.state.halfmove
-            && self.state.fullmove == other.state.fullmove
+            && self.state.side() == other.state.side()
+            && self.state.ep() == other.state.ep()
+            && self.state.halfmove() == other.state.halfmove()
+            && self.state.fullmove() == other.state.fullmove()
             && self.chess960 == other.chess960
     }
 }

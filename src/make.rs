@@ -71,20 +71,16 @@ impl Board0x88 {
     #[inline(always)]
     fn apply(&mut self, mv: Move) -> Undo {
         let before = self.state();
-        let us = before.side;
+        let us = before.side();
         let from = mv.from().index();
         let to = mv.to().index();
         let piece = self.cell(from);
         let mut hash = before.hash ^ SIDE_KEY;
-        if let Some(ep) = before.ep {
+        if let Some(ep) = before.ep() {
             hash ^= EN_PASSANT_KEYS[ep.file() as usize];
         }
-        // Counts on after black's move; `u16::from(bool)` keeps it free of a branch.
-        let fullmove = before
-            .fullmove
-            .saturating_add(u16::from(us == Color::Black));
         if !mv.is_simple() {
-            let (captured, virgins_cleared) = self.make_special(mv, before, piece, hash, fullmove);
+            let (captured, virgins_cleared) = self.make_special(mv, before, piece, hash);
             return Undo {
                 state: before,
                 moved: piece,
@@ -102,27 +98,16 @@ impl Board0x88 {
         self.relocate(from, to, placed, us);
         hash ^= piece_key(piece, from) ^ piece_key(placed, to);
         let resets_clock = piece & Piece::KIND_MASK == PieceKind::Pawn as u8 || captured != 0;
-        let halfmove = if resets_clock {
-            0
-        } else {
-            before.halfmove.saturating_add(1)
-        };
-        let mut ep = None;
+        let mut after = before.after_move(hash, resets_clock);
         if mv.is_double_push() {
             let skipped = to.wrapping_sub(us.forward() as u8);
             if self.en_passant_capture_exists(to, skipped, them) {
                 let skipped = Square::from_index_unchecked(skipped);
-                hash ^= EN_PASSANT_KEYS[skipped.file() as usize];
-                ep = Some(skipped);
+                after =
+                    after.with_en_passant(skipped, hash ^ EN_PASSANT_KEYS[skipped.file() as usize]);
             }
         }
-        self.set_state(State {
-            hash,
-            halfmove,
-            fullmove,
-            ep,
-            side: them,
-        });
+        self.set_state(after);
         // Every field of the Undo is a plain value until here, so that it can stay in
         // registers: built through a reference, it would live on the stack and be copied.
         let virgins_cleared = if (piece | captured) & Piece::VIRGIN != 0 {
@@ -143,20 +128,14 @@ impl Board0x88 {
     /// the side and the old en passant square changed. Returns the captured piece's byte and
     /// the virgin bits cleared, for the `Undo`.
     #[inline(never)]
-    fn make_special(
-        &mut self,
-        mv: Move,
-        before: State,
-        piece: u8,
-        mut hash: u64,
-        fullmove: u16,
-    ) -> (u8, [u8; 2]) {
-        let us = before.side;
+    fn make_special(&mut self, mv: Move, before: State, piece: u8, mut hash: u64) -> (u8, [u8; 2]) {
+        let us = before.side();
         let them = !us;
         let from = mv.from().index();
         let to = mv.to().index();
         let mut captured = 0;
-        let mut halfmove = before.halfmove.saturating_add(1);
+        // Castling counts the clock on; en passant and promotions are pawn moves.
+        let resets_clock = !mv.is_castle();
         if mv.is_castle() {
             let rook = self.cell(to);
             let (king_to, rook_to) = castling_destinations(from, to);
@@ -173,7 +152,6 @@ impl Board0x88 {
             self.relocate(from, to, piece, us);
             hash ^=
                 piece_key(captured, captured_sq) ^ piece_key(piece, from) ^ piece_key(piece, to);
-            halfmove = 0;
         } else {
             captured = self.take(to, them, &mut hash);
             let placed = match mv.promotion_kind() {
@@ -182,15 +160,8 @@ impl Board0x88 {
             };
             self.relocate(from, to, placed, us);
             hash ^= piece_key(piece, from) ^ piece_key(placed, to);
-            halfmove = 0;
         }
-        self.set_state(State {
-            hash,
-            halfmove,
-            fullmove,
-            ep: None,
-            side: them,
-        });
+        self.set_state(before.after_move(hash, resets_clock));
         let virgins_cleared = if (piece | captured) & Piece::VIRGIN != 0 {
             self.settle_both()
         } else {
@@ -222,7 +193,7 @@ impl Board0x88 {
     /// [`make_move`](Board0x88::make_move) returned for it. The board is then exactly as before.
     #[inline]
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
-        let us = undo.state.side;
+        let us = undo.state.side();
         let from = mv.from().index();
         let to = mv.to().index();
         if undo.virgins_cleared != [0; 2] {
@@ -294,18 +265,10 @@ impl Board0x88 {
         }
         let before = self.state();
         let mut hash = before.hash ^ SIDE_KEY;
-        if let Some(ep) = before.ep {
+        if let Some(ep) = before.ep() {
             hash ^= EN_PASSANT_KEYS[ep.file() as usize];
         }
-        self.set_state(State {
-            hash,
-            halfmove: before.halfmove.saturating_add(1),
-            fullmove: before
-                .fullmove
-                .saturating_add(u16::from(before.side == Color::Black)),
-            ep: None,
-            side: !before.side,
-        });
+        self.set_state(before.after_move(hash, false));
         Some(Undo {
             state: before,
             moved: 0,
@@ -422,6 +385,30 @@ mod tests {
         assert_eq!(board.fullmove_number(), 65535);
         board.unmake_move(mv, undo);
         assert_eq!(board, before);
+    }
+
+    #[test]
+    fn both_counters_stop_at_their_largest_value_without_touching_the_rest() {
+        // The clocks share a word with the en passant square and the side to move.
+        let mut board: Board0x88 = "4k3/8/8/8/2p5/8/3P4/4K3 b - - 65535 65535".parse().unwrap();
+        let _ = play(&mut board, "e8e7");
+        assert_eq!(
+            board.to_string(),
+            "8/4k3/8/8/2p5/8/3P4/4K3 w - - 65535 65535"
+        );
+        let (mv, undo) = play(&mut board, "d2d4");
+        assert_eq!(board.to_string(), "8/4k3/8/8/2pP4/8/8/4K3 b - d3 0 65535");
+        assert_eq!(board.hash(), board.compute_hash());
+        let before = board;
+        let null = board.make_null_move().unwrap();
+        assert_eq!(board.to_string(), "8/4k3/8/8/2pP4/8/8/4K3 w - - 1 65535");
+        board.unmake_null_move(null);
+        assert_eq!(board, before);
+        board.unmake_move(mv, undo);
+        assert_eq!(
+            board.to_string(),
+            "8/4k3/8/8/2p5/8/3P4/4K3 w - - 65535 65535"
+        );
     }
 
     #[test]
