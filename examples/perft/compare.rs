@@ -6,7 +6,9 @@
 //! from one position and round to the next so that none always runs first (or last, after a
 //! warm cache). Each timed count is checked too. The report gives, per position and in total,
 //! each library's median Mnps over the rounds and the ratio of x88's median to each other's
-//! (above 1: x88 is faster). The total of a round is all its nodes over all its time.
+//! (above 1: x88 is faster). The total of a round is all its nodes over all its time. The
+//! "paired" ratio is the median over the rounds of the ratio of the two libraries' totals in
+//! the same round, which the drift of the host's speed from round to round does not skew.
 
 use std::io::{self, Write};
 use std::time::Instant;
@@ -184,6 +186,24 @@ fn report(
     });
     row(out, "total", "", nodes, totals)?;
 
+    // The host's speed drifts between rounds; the ratio of two libraries timed in the same
+    // round is steadier than the ratio of their medians taken over different rounds.
+    let mut paired = [0.0; LIBRARIES];
+    for (which, library) in Library::ALL.iter().enumerate().skip(1) {
+        let per_round = round_ratios(seconds, which);
+        paired[which] = median(per_round.iter().copied());
+        write!(
+            out,
+            "paired x88/{}: median {:.2} of the rounds' ratios",
+            library.name(),
+            paired[which]
+        )?;
+        for value in &per_round {
+            write!(out, " {value:.2}")?;
+        }
+        writeln!(out)?;
+    }
+
     let mode = if bulk { "bulk" } else { "no-bulk" };
     write!(out, "compare {mode}:")?;
     for (library, total) in Library::ALL.iter().zip(totals) {
@@ -195,12 +215,30 @@ fn report(
         let name = library.name();
         write!(
             out,
-            "{separator} x88/{name} {:.2}",
-            ratio(totals[0], *total)
+            "{separator} x88/{name} {:.2} (paired {:.2})",
+            ratio(totals[0], *total),
+            paired[index + 1]
         )?;
     }
     writeln!(out)?;
     Ok(())
+}
+
+/// Per round, x88's speed over the six positions divided by library `which`'s speed in the
+/// same round (both over the same nodes, so the inverse ratio of their times).
+fn round_ratios(seconds: &[[Vec<f64>; LIBRARIES]], which: usize) -> Vec<f64> {
+    let rounds = seconds.first().map_or(0, |by_library| by_library[0].len());
+    (0..rounds)
+        .map(|round| {
+            let time_of = |library: usize| -> f64 {
+                seconds
+                    .iter()
+                    .map(|by_library| by_library[library][round])
+                    .sum()
+            };
+            ratio(time_of(which), time_of(0))
+        })
+        .collect()
 }
 
 /// One row of the table: a position (or the total), each library's median Mnps, and x88's

@@ -48,8 +48,11 @@
 //! position N plies less than the full depth) tune it. Its last line is
 //!
 //! ```text
-//! compare <bulk|no-bulk>: x88 <m> Mnps, shakmaty <m> Mnps, cozy-chess <m> Mnps, x88/shakmaty <r>, x88/cozy-chess <r>
+//! compare <bulk|no-bulk>: x88 <m> Mnps, shakmaty <m> Mnps, cozy-chess <m> Mnps, x88/shakmaty <r> (paired <p>), x88/cozy-chess <r> (paired <p>)
 //! ```
+//!
+//! where `<r>` is the ratio of the median speeds and `<p>` the median of the ratios within
+//! each round (steadier on a host whose speed drifts).
 
 mod compare;
 mod contenders;
