@@ -297,9 +297,13 @@ impl Board0x88 {
     /// [`Board0x88::is_attacked`] with up to two squares treated as empty (`0x80` for none).
     #[inline]
     pub(crate) fn attacked_ignoring(&self, sq: u8, by: Color, ignore_a: u8, ignore_b: u8) -> bool {
-        self.piece_squares(by)
-            .iter()
-            .any(|&from| reaches(self, from.index(), sq, ignore_a, ignore_b))
+        // A plain loop: with `any` the compiler kept the test out of line, a call per piece.
+        for &from in self.piece_squares(by) {
+            if reaches(self, from.index(), sq, ignore_a, ignore_b) {
+                return true;
+            }
+        }
+        false
     }
 
     /// The squares of the pieces of colour `by` that attack `square`.

@@ -10,7 +10,8 @@
 //! - en passant, which can uncover the king along its rank, is tested exactly on a copy.
 
 use crate::attacks::{
-    KING_STEPS, SLIDER_ATTACK, SliderLine, king_relation, piece_attacks, ray_step_raw, reaches,
+    DIAGONAL_ATTACK, KING_ATTACK, KING_STEPS, SLIDER_ATTACK, STRAIGHT_ATTACK, SliderLine,
+    attack_mask, king_relation, piece_attacks, ray_step_raw, reaches,
 };
 use crate::board::{Board0x88, MAX_PIECES, castling_destinations};
 use crate::moves::{Move, MoveList, MoveSink};
@@ -141,7 +142,7 @@ impl Board0x88 {
         match checkers {
             0 => {
                 self.piece_moves::<S, CAPTURES>(sink, king, us, &pins);
-                if !CAPTURES {
+                if !CAPTURES && self.castling_may_be_possible(king, us) {
                     self.castling_moves(sink, king, us, danger);
                 }
             }
@@ -465,14 +466,29 @@ impl Board0x88 {
         !after.attacked_ignoring(self.king_square(us).index(), !us, NO_SQUARE, NO_SQUARE)
     }
 
+    /// Whether `us` might castle: the king is virgin, and a square beside it on the rank is
+    /// empty or holds a virgin rook of its own. Castling needs both, since every square between
+    /// the king and its rook must be empty; the test rules out most positions in a few loads.
+    #[inline(always)]
+    fn castling_may_be_possible(&self, king: u8, us: Color) -> bool {
+        if self.cell(king) & Piece::VIRGIN == 0 {
+            return false;
+        }
+        let rook = Piece::new(us, PieceKind::Rook).with_virgin().bits();
+        let open = |sq: u8| sq & 0x88 == 0 && (self.cell(sq) == 0 || self.cell(sq) == rook);
+        open(king.wrapping_add(1)) || open(king.wrapping_sub(1))
+    }
+
     /// Castling with each virgin rook, by the rules that serve standard chess and Chess960: the
     /// king is not in check (the caller knows); every square between the king, the rook and
     /// their destinations is empty but for those two; no square the king crosses or reaches is
     /// attacked once the rook has left.
+    ///
+    /// Out of line, behind the cheap test of
+    /// [`castling_may_be_possible`](Board0x88::castling_may_be_possible): most positions
+    /// cannot castle, and inlined, this code crowds the registers of the generator's loops.
+    #[inline(never)]
     fn castling_moves<S: MoveSink>(&self, sink: &mut S, king: u8, us: Color, danger: u8) {
-        if self.cell(king) & Piece::VIRGIN == 0 {
-            return;
-        }
         let base = us.back_rank() << 4;
         let mut files = self.virgin_rook_files(us);
         while files != 0 {
@@ -491,14 +507,18 @@ impl Board0x88 {
             let known = |sq: u8| {
                 corner && (sq == king || sq == king.wrapping_add(1) || sq == king.wrapping_sub(1))
             };
-            let attacked = (king.min(king_to)..=king.max(king_to)).any(|sq| {
-                if known(sq) {
+            let mut attacked = false;
+            for sq in king.min(king_to)..=king.max(king_to) {
+                attacked = if known(sq) {
                     let step = if sq > king { EAST } else { WEST };
                     sq != king && danger & step != 0
                 } else {
-                    self.attacked_ignoring(sq, !us, king, rook)
+                    self.attacked_looking_out(sq, !us, king, rook)
+                };
+                if attacked {
+                    break;
                 }
-            });
+            }
             if !attacked {
                 sink.push(Move::castle(
                     Square::from_index_unchecked(king),
@@ -506,6 +526,59 @@ impl Board0x88 {
                 ));
             }
         }
+    }
+}
+
+impl Board0x88 {
+    /// Whether a piece of `by` attacks `sq`, with the squares `ignore_a` and `ignore_b` seen
+    /// as empty: [`attacked_ignoring`](Board0x88::attacked_ignoring) answered from the square
+    /// instead of from the attacker's piece list. It looks at the eight knight squares and the
+    /// two pawn squares around `sq`, at the attacker's king, and at the first piece along each
+    /// of the eight lines; on a crowded board that is fewer steps than a test of every enemy
+    /// piece, and the squares a castling king crosses are such squares.
+    fn attacked_looking_out(&self, sq: u8, by: Color, ignore_a: u8, ignore_b: u8) -> bool {
+        let knight = by.bit() | PieceKind::Knight as u8;
+        for step in KNIGHT_STEPS {
+            let from = sq.wrapping_add(step as u8);
+            if from & 0x88 == 0 && self.cell(from) == knight {
+                return true;
+            }
+        }
+        let pawn = by.bit() | PieceKind::Pawn as u8;
+        let behind = sq.wrapping_sub(by.forward() as u8);
+        for from in [behind.wrapping_sub(1), behind.wrapping_add(1)] {
+            if from & 0x88 == 0 && self.cell(from) == pawn {
+                return true;
+            }
+        }
+        let king = self.king_square(by).index();
+        if attack_mask(
+            Square::from_index_unchecked(king),
+            Square::from_index_unchecked(sq),
+        ) & KING_ATTACK
+            != 0
+        {
+            return true;
+        }
+        for (steps, line) in [
+            (&STRAIGHT_STEPS, STRAIGHT_ATTACK),
+            (&DIAGONAL_STEPS, DIAGONAL_ATTACK),
+        ] {
+            for &step in steps {
+                let mut from = sq.wrapping_add(step as u8);
+                while from & 0x88 == 0 {
+                    let piece = self.cell(from);
+                    if piece != 0 && from != ignore_a && from != ignore_b {
+                        if piece & by.bit() != 0 && piece_attacks(piece) & line != 0 {
+                            return true;
+                        }
+                        break;
+                    }
+                    from = from.wrapping_add(step as u8);
+                }
+            }
+        }
+        false
     }
 }
 
@@ -523,5 +596,53 @@ fn pawn_start_rank(us: Color) -> u8 {
 fn push_promotions<S: MoveSink>(sink: &mut S, from: Square, to: Square) {
     for kind in PieceKind::PROMOTIONS {
         sink.push(Move::promotion(from, to, kind));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen::FenOptions;
+
+    /// Every position of the bundled perft suites.
+    fn suite_positions() -> impl Iterator<Item = Board0x88> {
+        let load = |text: &'static str, chess960: bool| {
+            text.lines().map(move |line| {
+                let fen = line.split(';').next().unwrap_or_default().trim();
+                let options = FenOptions {
+                    chess960,
+                    lenient: true,
+                };
+                Board0x88::from_fen_with(fen, options).unwrap()
+            })
+        };
+        load(include_str!("../tests/data/standard.epd"), false)
+            .chain(load(include_str!("../tests/data/chess960.epd"), true))
+    }
+
+    #[test]
+    fn looking_out_from_a_square_agrees_with_testing_every_attacker() {
+        let mut compared = 0;
+        for board in suite_positions() {
+            for by in Color::ALL {
+                let defender = board.piece_squares(!by);
+                let king = defender[0].index();
+                // Nothing ignored, the defender's king lifted off, and the king with each of
+                // its other pieces (as castling lifts off the king and the rook).
+                let mut ignored = std::vec![(NO_SQUARE, NO_SQUARE), (king, NO_SQUARE)];
+                ignored.extend(defender[1..].iter().map(|sq| (king, sq.index())));
+                for sq in Square::all() {
+                    for &(a, b) in &ignored {
+                        assert_eq!(
+                            board.attacked_looking_out(sq.index(), by, a, b),
+                            board.attacked_ignoring(sq.index(), by, a, b),
+                            "{board}: {sq} by {by:?} ignoring {a:#x} {b:#x}"
+                        );
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert!(compared > 200_000, "only {compared} comparisons");
     }
 }

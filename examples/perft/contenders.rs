@@ -155,15 +155,19 @@ pub fn x88_perft_every_leaf(board: &mut Board0x88, depth: u32) -> u64 {
     // Filled in place: `legal_moves()` would return the 1 KiB list by copy.
     let mut moves = MoveList::new();
     board.generate_legal(&mut moves);
+    if depth == 1 {
+        // The leaves in a loop of their own: nothing of the recursion stays live across it.
+        for &mv in &moves {
+            let undo = board.make_move(mv);
+            black_box(&*board);
+            board.unmake_move(mv, undo);
+        }
+        return moves.len() as u64;
+    }
     let mut nodes = 0;
     for &mv in &moves {
         let undo = board.make_move(mv);
-        nodes += if depth == 1 {
-            black_box(&*board);
-            1
-        } else {
-            x88_perft_every_leaf(board, depth - 1)
-        };
+        nodes += x88_perft_every_leaf(board, depth - 1);
         board.unmake_move(mv, undo);
     }
     nodes
@@ -176,19 +180,22 @@ fn shakmaty_perft<const BULK: bool>(pos: &Chess, depth: u32) -> u64 {
         return 1;
     }
     let moves = pos.legal_moves();
-    if BULK && depth == 1 {
+    if depth == 1 {
+        if !BULK {
+            // As for x88: the leaves in a loop of their own.
+            for &mv in &moves {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                black_box(&child);
+            }
+        }
         return moves.len() as u64;
     }
     let mut nodes = 0;
     for &mv in &moves {
         let mut child = pos.clone();
         child.play_unchecked(mv);
-        nodes += if depth == 1 {
-            black_box(&child);
-            1
-        } else {
-            shakmaty_perft::<BULK>(&child, depth - 1)
-        };
+        nodes += shakmaty_perft::<BULK>(&child, depth - 1);
     }
     nodes
 }
@@ -202,18 +209,21 @@ fn cozy_perft<const BULK: bool>(board: &cozy_chess::Board, depth: u32) -> u64 {
     }
     let mut nodes = 0;
     board.generate_moves(|moves| {
-        if BULK && depth == 1 {
+        if depth == 1 {
+            if !BULK {
+                // As for x88: the leaves in a loop of their own.
+                for mv in moves {
+                    let mut child = board.clone();
+                    child.play_unchecked(mv);
+                    black_box(&child);
+                }
+            }
             nodes += moves.len() as u64;
         } else {
             for mv in moves {
                 let mut child = board.clone();
                 child.play_unchecked(mv);
-                nodes += if depth == 1 {
-                    black_box(&child);
-                    1
-                } else {
-                    cozy_perft::<BULK>(&child, depth - 1)
-                };
+                nodes += cozy_perft::<BULK>(&child, depth - 1);
             }
         }
         false
