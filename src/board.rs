@@ -622,6 +622,22 @@ impl Board0x88 {
         ((found >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
     }
 
+    /// Whether the rank of `sq` holds a piece whose byte, without its virgin bit, is `a` or
+    /// `b`: the rank's eight cells are read as one word and compared with both at once.
+    #[inline]
+    pub(crate) fn rank_holds(&self, sq: u8, a: u8, b: u8) -> bool {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGHS: u64 = 0x8080_8080_8080_8080;
+        let base = usize::from(sq & 0x70);
+        let mut rank = [0u8; 8];
+        rank.copy_from_slice(&self.cells[base..base + 8]);
+        let rank = u64::from_le_bytes(rank) & (u64::from(!Piece::VIRGIN) * ONES);
+        // A zero byte in `x` shows as a set high bit of `(x - ONES) & !x` (the lowest one
+        // exactly; only whether there is one matters here).
+        let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS != 0;
+        has_zero(rank ^ (u64::from(a) * ONES)) || has_zero(rank ^ (u64::from(b) * ONES))
+    }
+
     /// Clears the virgin bit of the piece on `sq`, updating the hash.
     fn clear_virgin(&mut self, sq: u8) {
         let piece = self.cell(sq);

@@ -560,9 +560,18 @@ impl Board0x88 {
         {
             return true;
         }
+        // Along the rank only a rook or a queen on that rank can attack: without one (the
+        // usual case on a castling king's back rank) the two longest walks are skipped.
+        let rook = by.bit() | PieceKind::Rook as u8;
+        let queen = by.bit() | PieceKind::Queen as u8;
+        let along_rank: &[i8] = if self.rank_holds(sq, rook, queen) {
+            &[1, -1, 16, -16]
+        } else {
+            &[16, -16]
+        };
         for (steps, line) in [
-            (&STRAIGHT_STEPS, STRAIGHT_ATTACK),
-            (&DIAGONAL_STEPS, DIAGONAL_ATTACK),
+            (along_rank, STRAIGHT_ATTACK),
+            (&DIAGONAL_STEPS[..], DIAGONAL_ATTACK),
         ] {
             for &step in steps {
                 let mut from = sq.wrapping_add(step as u8);
