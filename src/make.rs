@@ -111,7 +111,7 @@ impl Board0x88 {
         // Every field of the Undo is a plain value until here, so that it can stay in
         // registers: built through a reference, it would live on the stack and be copied.
         let virgins_cleared = if (piece | captured) & Piece::VIRGIN != 0 {
-            self.settle_both()
+            self.settle(us, piece, captured)
         } else {
             [0; 2]
         };
@@ -163,7 +163,7 @@ impl Board0x88 {
         }
         self.set_state(before.after_move(hash, resets_clock));
         let virgins_cleared = if (piece | captured) & Piece::VIRGIN != 0 {
-            self.settle_both()
+            self.settle(us, piece, captured)
         } else {
             [0; 2]
         };
@@ -182,11 +182,20 @@ impl Board0x88 {
         captured
     }
 
-    /// Keeps both sides' castling state canonical after a move that moved or took a virgin
-    /// piece; returns, per colour, the back-rank files whose virgin bits it cleared.
+    /// Keeps the castling state canonical after a move of `us` that moved the virgin piece
+    /// `moved` or took the virgin piece `captured` (bytes before the move): only the side
+    /// whose virgin piece it was can lose rights. Returns, per colour, the back-rank files
+    /// whose virgin bits it cleared.
     #[inline(never)]
-    fn settle_both(&mut self) -> [u8; 2] {
-        Color::ALL.map(|color| self.settle_castling(color))
+    fn settle(&mut self, us: Color, moved: u8, captured: u8) -> [u8; 2] {
+        let mut cleared = [0; 2];
+        if moved & Piece::VIRGIN != 0 {
+            cleared[us.index()] = self.settle_castling(us);
+        }
+        if captured & Piece::VIRGIN != 0 {
+            cleared[(!us).index()] = self.settle_castling(!us);
+        }
+        cleared
     }
 
     /// Takes back `mv`, which must be the last move made, with the [`Undo`] that
@@ -207,7 +216,7 @@ impl Board0x88 {
         self.set_state(undo.state);
     }
 
-    /// Sets again the virgin bits that [`settle_both`](Board0x88::settle_both) cleared.
+    /// Sets again the virgin bits that [`settle`](Board0x88::settle) cleared.
     #[inline(never)]
     fn restore_both(&mut self, virgins_cleared: [u8; 2]) {
         for color in Color::ALL {
