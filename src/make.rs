@@ -89,12 +89,18 @@ impl Board0x88 {
             };
         }
 
-        // A plain move, a capture or a double push: one piece moves, one may be taken. The
-        // hash and the clock are updated without branching on whether a piece was taken
-        // (an empty square's key is 0), which the processor could not predict.
+        // A plain move, a capture, a double push or a promotion: one piece moves, one may be
+        // taken on its destination. The hash and the clock are updated without branching on
+        // whether a piece was taken (an empty square's key is 0), which the processor could
+        // not predict. Promotions come in runs of four and are rare, so a branch suits them
+        // (a conditional move would be paid by every move).
         let them = !us;
         let captured = self.take(to, them, &mut hash);
-        let placed = piece & !Piece::VIRGIN;
+        let placed = if mv.is_promotion() {
+            promoted(mv, us)
+        } else {
+            piece & !Piece::VIRGIN
+        };
         self.relocate(from, to, placed, us);
         hash ^= piece_key(piece, from) ^ piece_key(placed, to);
         let resets_clock = piece & Piece::KIND_MASK == PieceKind::Pawn as u8 || captured != 0;
@@ -123,8 +129,8 @@ impl Board0x88 {
         }
     }
 
-    /// The rest of [`make_move`](Board0x88::make_move) for castling, en passant and
-    /// promotions, kept out of line so that the common path stays small. `hash` already has
+    /// The rest of [`make_move`](Board0x88::make_move) for castling and en passant, kept out
+    /// of line so that the common path stays small. `hash` already has
     /// the side and the old en passant square changed. Returns the captured piece's byte and
     /// the virgin bits cleared, for the `Undo`.
     #[inline(never)]
@@ -134,7 +140,7 @@ impl Board0x88 {
         let from = mv.from().index();
         let to = mv.to().index();
         let mut captured = 0;
-        // Castling counts the clock on; en passant and promotions are pawn moves.
+        // Castling counts the clock on; en passant is a pawn move.
         let resets_clock = !mv.is_castle();
         if mv.is_castle() {
             let rook = self.cell(to);
@@ -145,21 +151,14 @@ impl Board0x88 {
                 ^ piece_key(king_after, king_to)
                 ^ piece_key(rook_after, rook_to);
             self.castle_pieces(us, [from, to], [king_to, rook_to], [king_after, rook_after]);
-        } else if mv.is_en_passant() {
+        } else {
+            // En passant: the pawn taken stands beside the destination, not on it.
             let captured_sq = to.wrapping_sub(us.forward() as u8);
             captured = self.cell(captured_sq);
             self.remove(captured_sq, them);
             self.relocate(from, to, piece, us);
             hash ^=
                 piece_key(captured, captured_sq) ^ piece_key(piece, from) ^ piece_key(piece, to);
-        } else {
-            captured = self.take(to, them, &mut hash);
-            let placed = match mv.promotion_kind() {
-                Some(kind) => Piece::new(us, kind).bits(),
-                None => piece & !Piece::VIRGIN,
-            };
-            self.relocate(from, to, placed, us);
-            hash ^= piece_key(piece, from) ^ piece_key(placed, to);
         }
         self.set_state(before.after_move(hash, resets_clock));
         let virgins_cleared = if (piece | captured) & Piece::VIRGIN != 0 {
@@ -224,8 +223,8 @@ impl Board0x88 {
         }
     }
 
-    /// The piece moves of [`unmake_move`](Board0x88::unmake_move) for castling, en passant
-    /// and promotions.
+    /// The piece moves of [`unmake_move`](Board0x88::unmake_move) for castling and en
+    /// passant.
     #[inline(never)]
     fn unmake_special(&mut self, mv: Move, us: Color, moved: u8, captured: u8) {
         let them = !us;
@@ -235,11 +234,9 @@ impl Board0x88 {
             let rook = Piece::new(us, PieceKind::Rook).with_virgin().bits();
             let (king_to, rook_to) = castling_destinations(from, to);
             self.castle_pieces(us, [king_to, rook_to], [from, to], [moved, rook]);
-        } else if mv.is_en_passant() {
+        } else {
             self.relocate(to, from, moved, us);
             self.insert(to.wrapping_sub(us.forward() as u8), captured, them);
-        } else {
-            self.put_back(from, to, moved, captured, us);
         }
     }
 
@@ -303,6 +300,15 @@ impl Board0x88 {
             .filter(|&side| side & 0x88 == 0 && self.cell(side) == pawn)
             .any(|side| self.en_passant_is_legal(side, skipped, them))
     }
+}
+
+/// The byte of the piece that `mv`, a promotion of a pawn of `us`, puts on the board. Out of
+/// line and cold so that the fast path of make branches around it rather than computing it
+/// for every move.
+#[cold]
+#[inline(never)]
+fn promoted(mv: Move, us: Color) -> u8 {
+    mv.promoted_piece(us.bit())
 }
 
 #[cfg(test)]

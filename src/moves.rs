@@ -13,13 +13,17 @@ pub const MAX_MOVES: usize = 256;
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 /// Flag values stored in a [`Move`].
+///
+/// The moves that make/unmake's fast path takes (one piece moves, at most one is taken on its
+/// destination) have the values below [`EN_PASSANT`](flag::EN_PASSANT), so that one compare
+/// tells them apart.
 mod flag {
     pub const NORMAL: u8 = 0;
     pub const DOUBLE_PUSH: u8 = 1;
-    pub const EN_PASSANT: u8 = 2;
-    pub const CASTLE: u8 = 4;
     /// `PROMOTION | kind number` for a promotion.
     pub const PROMOTION: u8 = 8;
+    pub const EN_PASSANT: u8 = 16;
+    pub const CASTLE: u8 = 32;
 }
 
 /// A move: from, to, and what kind of move it is, in four bytes (the fourth is always 0, so
@@ -162,12 +166,19 @@ impl Move {
         self.flag == flag::DOUBLE_PUSH
     }
 
-    /// Whether this is a plain move, capture or double push: none of the kinds (castling, en
-    /// passant, promotion) that move or change a second piece. The fast path of make/unmake.
+    /// Whether one piece moves and at most one is taken, on the destination: a plain move or
+    /// capture, a double push or a promotion; not castling or en passant, which move or take a
+    /// second piece elsewhere. The fast path of make/unmake.
     #[must_use]
     #[inline(always)]
     pub(crate) const fn is_simple(self) -> bool {
-        self.flag <= flag::DOUBLE_PUSH
+        self.flag < flag::EN_PASSANT
+    }
+
+    /// The byte of the piece a pawn of colour bit `color_bit` promotes to, for a promotion.
+    #[inline(always)]
+    pub(crate) const fn promoted_piece(self, color_bit: u8) -> u8 {
+        color_bit | (self.flag & 7)
     }
 
     /// Whether this is castling towards the h-file (king side).
