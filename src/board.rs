@@ -192,12 +192,21 @@ impl State {
         }
     }
 
-    /// The state after a move of the side to move, before the hash and the en passant square
-    /// are known: the other side moves, no en passant square, the half-move clock reset if
-    /// `resets_clock` (a capture or a pawn move) or counted on, the full move number counted
-    /// on after black's move. Both counters stop at 65535.
+    /// The state after a move of the side to move that changed the piece keys `piece_keys`
+    /// (the keys of the pieces that left and reached squares, XORed): the other side moves,
+    /// no en passant square (see [`with_en_passant`](State::with_en_passant)), the half-move
+    /// clock reset if `resets_clock` (a capture or a pawn move) or counted on, the full move
+    /// number counted on after black's move, both counters stopping at 65535; the hash
+    /// follows the side, the en passant square and the pieces.
     #[inline(always)]
-    pub(crate) const fn after_move(self, hash: u64, resets_clock: bool) -> State {
+    pub(crate) fn after_move(self, piece_keys: u64, resets_clock: bool) -> State {
+        // The side and en passant keys first: they depend on `self` alone, so a caller that
+        // makes many moves from one position can compute them once.
+        let mut hash = self.hash ^ zobrist::SIDE_KEY;
+        if let Some(ep) = self.ep() {
+            hash ^= zobrist::EN_PASSANT_KEYS[ep.file() as usize];
+        }
+        hash ^= piece_keys;
         let mut rest =
             self.rest ^ ((Color::White as u64 ^ Color::Black as u64) << State::SIDE_SHIFT);
         rest = rest & !(0xFF << State::EP_SHIFT) | State::NO_EP << State::EP_SHIFT;
@@ -211,11 +220,11 @@ impl State {
         State { hash, rest }
     }
 
-    /// This state with the en passant square `sq` (none before) and the hash `hash`.
+    /// This state, which has no en passant square, with the en passant square `sq`.
     #[inline(always)]
-    pub(crate) const fn with_en_passant(self, sq: Square, hash: u64) -> State {
+    pub(crate) fn with_en_passant(self, sq: Square) -> State {
         State {
-            hash,
+            hash: self.hash ^ zobrist::EN_PASSANT_KEYS[sq.file() as usize],
             rest: self.rest & !(0xFF << State::EP_SHIFT) | (sq.index() as u64) << State::EP_SHIFT,
         }
     }
@@ -608,34 +617,27 @@ impl Board0x88 {
     /// a-file): the eight cells of the rank are compared with the virgin rook's byte at once.
     #[inline]
     pub(crate) fn virgin_rook_files(&self, color: Color) -> u8 {
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
         let rook = Piece::new(color, PieceKind::Rook).with_virgin().bits();
-        let base = usize::from(color.back_rank()) << 4;
-        let mut rank = [0u8; 8];
-        rank.copy_from_slice(&self.cells[base..base + 8]);
-        // A byte of `diff` is zero exactly where the cell holds the rook; `found` gets the high
-        // bit of each such byte (the classic exact zero-byte test, no false positives).
-        let diff = u64::from_le_bytes(rank) ^ (u64::from(rook) * ONES);
-        let found = !(((diff & LOW7) + LOW7) | diff | LOW7);
-        // Gather the eight high bits into one byte, a-file lowest.
-        ((found >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+        files_holding(self.rank_cells(color.back_rank() << 4), rook)
     }
 
     /// Whether the rank of `sq` holds a piece whose byte, without its virgin bit, is `a` or
-    /// `b`: the rank's eight cells are read as one word and compared with both at once.
+    /// `b`: the rank's eight cells are compared with both at once.
     #[inline]
     pub(crate) fn rank_holds(&self, sq: u8, a: u8, b: u8) -> bool {
-        const ONES: u64 = 0x0101_0101_0101_0101;
         const HIGHS: u64 = 0x8080_8080_8080_8080;
+        let rank = self.rank_cells(sq) & (u64::from(!Piece::VIRGIN) * BYTE_ONES);
+        let has_zero = |x: u64| x.wrapping_sub(BYTE_ONES) & !x & HIGHS != 0;
+        has_zero(rank ^ (u64::from(a) * BYTE_ONES)) || has_zero(rank ^ (u64::from(b) * BYTE_ONES))
+    }
+
+    /// The eight cells of the rank of the 0x88 square `sq` as one word, the a-file lowest.
+    #[inline(always)]
+    fn rank_cells(&self, sq: u8) -> u64 {
         let base = usize::from(sq & 0x70);
         let mut rank = [0u8; 8];
         rank.copy_from_slice(&self.cells[base..base + 8]);
-        let rank = u64::from_le_bytes(rank) & (u64::from(!Piece::VIRGIN) * ONES);
-        // A zero byte in `x` shows as a set high bit of `(x - ONES) & !x` (the lowest one
-        // exactly; only whether there is one matters here).
-        let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS != 0;
-        has_zero(rank ^ (u64::from(a) * ONES)) || has_zero(rank ^ (u64::from(b) * ONES))
+        u64::from_le_bytes(rank)
     }
 
     /// Clears the virgin bit of the piece on `sq`, updating the hash.
@@ -658,6 +660,21 @@ impl Board0x88 {
             self.set_cell(sq, self.cell(sq) | Piece::VIRGIN);
         }
     }
+}
+
+/// `0x01` in each byte of a word.
+const BYTE_ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The bytes of `rank` (eight cells, the a-file lowest) equal to `byte`, as a bit per file.
+#[inline(always)]
+fn files_holding(rank: u64, byte: u8) -> u8 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // A byte of `diff` is zero exactly where the cell holds `byte`; `found` gets the high bit
+    // of each such byte (the classic exact zero-byte test, no false positives).
+    let diff = rank ^ (u64::from(byte) * BYTE_ONES);
+    let found = !(((diff & LOW7) + LOW7) | diff | LOW7);
+    // Gather the eight high bits into one byte, a-file lowest.
+    ((found >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
 impl PartialEq for Board0x88 {

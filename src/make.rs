@@ -4,7 +4,7 @@ use crate::board::{Board0x88, State, castling_destinations};
 use crate::moves::Move;
 use crate::piece::{Color, Piece, PieceKind};
 use crate::square::Square;
-use crate::zobrist::{EN_PASSANT_KEYS, SIDE_KEY, piece_key};
+use crate::zobrist::piece_key;
 
 /// What [`Board0x88::make_move`] needs to remember so that
 /// [`Board0x88::unmake_move`] can restore the position exactly.
@@ -75,12 +75,8 @@ impl Board0x88 {
         let from = mv.from().index();
         let to = mv.to().index();
         let piece = self.cell(from);
-        let mut hash = before.hash ^ SIDE_KEY;
-        if let Some(ep) = before.ep() {
-            hash ^= EN_PASSANT_KEYS[ep.file() as usize];
-        }
         if !mv.is_simple() {
-            let (captured, virgins_cleared) = self.make_special(mv, before, piece, hash);
+            let (captured, virgins_cleared) = self.make_special(mv, before, piece);
             return Undo {
                 state: before,
                 moved: piece,
@@ -95,32 +91,27 @@ impl Board0x88 {
         // not predict. Promotions come in runs of four and are rare, so a branch suits them
         // (a conditional move would be paid by every move).
         let them = !us;
-        let captured = self.take(to, them, &mut hash);
+        let mut keys = 0;
+        let captured = self.take(to, them, &mut keys);
         let placed = if mv.is_promotion() {
             promoted(mv, us)
         } else {
             piece & !Piece::VIRGIN
         };
         self.relocate(from, to, placed, us);
-        hash ^= piece_key(piece, from) ^ piece_key(placed, to);
+        keys ^= piece_key(piece, from) ^ piece_key(placed, to);
         let resets_clock = piece & Piece::KIND_MASK == PieceKind::Pawn as u8 || captured != 0;
-        let mut after = before.after_move(hash, resets_clock);
+        let mut after = before.after_move(keys, resets_clock);
         if mv.is_double_push() {
             let skipped = to.wrapping_sub(us.forward() as u8);
             if self.en_passant_capture_exists(to, skipped, them) {
-                let skipped = Square::from_index_unchecked(skipped);
-                after =
-                    after.with_en_passant(skipped, hash ^ EN_PASSANT_KEYS[skipped.file() as usize]);
+                after = after.with_en_passant(Square::from_index_unchecked(skipped));
             }
         }
         self.set_state(after);
         // Every field of the Undo is a plain value until here, so that it can stay in
         // registers: built through a reference, it would live on the stack and be copied.
-        let virgins_cleared = if (piece | captured) & Piece::VIRGIN != 0 {
-            self.settle(us, piece, captured)
-        } else {
-            [0; 2]
-        };
+        let virgins_cleared = self.settle(us, piece, captured);
         Undo {
             state: before,
             moved: piece,
@@ -130,11 +121,10 @@ impl Board0x88 {
     }
 
     /// The rest of [`make_move`](Board0x88::make_move) for castling and en passant, kept out
-    /// of line so that the common path stays small. `hash` already has
-    /// the side and the old en passant square changed. Returns the captured piece's byte and
-    /// the virgin bits cleared, for the `Undo`.
+    /// of line so that the common path stays small. Returns the captured piece's byte and the
+    /// virgin bits cleared, for the `Undo`.
     #[inline(never)]
-    fn make_special(&mut self, mv: Move, before: State, piece: u8, mut hash: u64) -> (u8, [u8; 2]) {
+    fn make_special(&mut self, mv: Move, before: State, piece: u8) -> (u8, [u8; 2]) {
         let us = before.side();
         let them = !us;
         let from = mv.from().index();
@@ -142,11 +132,12 @@ impl Board0x88 {
         let mut captured = 0;
         // Castling counts the clock on; en passant is a pawn move.
         let resets_clock = !mv.is_castle();
+        let keys;
         if mv.is_castle() {
             let rook = self.cell(to);
             let (king_to, rook_to) = castling_destinations(from, to);
             let (king_after, rook_after) = (piece & !Piece::VIRGIN, rook & !Piece::VIRGIN);
-            hash ^= piece_key(piece, from)
+            keys = piece_key(piece, from)
                 ^ piece_key(rook, to)
                 ^ piece_key(king_after, king_to)
                 ^ piece_key(rook_after, rook_to);
@@ -157,24 +148,18 @@ impl Board0x88 {
             captured = self.cell(captured_sq);
             self.remove(captured_sq, them);
             self.relocate(from, to, piece, us);
-            hash ^=
-                piece_key(captured, captured_sq) ^ piece_key(piece, from) ^ piece_key(piece, to);
+            keys = piece_key(captured, captured_sq) ^ piece_key(piece, from) ^ piece_key(piece, to);
         }
-        self.set_state(before.after_move(hash, resets_clock));
-        let virgins_cleared = if (piece | captured) & Piece::VIRGIN != 0 {
-            self.settle(us, piece, captured)
-        } else {
-            [0; 2]
-        };
-        (captured, virgins_cleared)
+        self.set_state(before.after_move(keys, resets_clock));
+        (captured, self.settle(us, piece, captured))
     }
 
-    /// Takes the piece of `them` on `to`, if there is one, off the board and out of `hash`, and
-    /// returns its byte (0 for none).
+    /// Takes the piece of `them` on `to`, if there is one, off the board, adds its key to
+    /// `keys` and returns its byte (0 for none).
     #[inline(always)]
-    fn take(&mut self, to: u8, them: Color, hash: &mut u64) -> u8 {
+    fn take(&mut self, to: u8, them: Color, keys: &mut u64) -> u8 {
         let captured = self.cell(to);
-        *hash ^= piece_key(captured, to);
+        *keys ^= piece_key(captured, to);
         if captured != 0 {
             self.remove(to, them);
         }
@@ -184,9 +169,19 @@ impl Board0x88 {
     /// Keeps the castling state canonical after a move of `us` that moved the virgin piece
     /// `moved` or took the virgin piece `captured` (bytes before the move): only the side
     /// whose virgin piece it was can lose rights. Returns, per colour, the back-rank files
-    /// whose virgin bits it cleared.
-    #[inline(never)]
+    /// whose virgin bits it cleared (none when neither piece was virgin, the usual case, tested
+    /// here before the call).
+    #[inline(always)]
     fn settle(&mut self, us: Color, moved: u8, captured: u8) -> [u8; 2] {
+        if (moved | captured) & Piece::VIRGIN == 0 {
+            return [0; 2];
+        }
+        self.settle_virgins(us, moved, captured)
+    }
+
+    /// [`settle`](Board0x88::settle) once a virgin piece moved or was taken.
+    #[inline(never)]
+    fn settle_virgins(&mut self, us: Color, moved: u8, captured: u8) -> [u8; 2] {
         let mut cleared = [0; 2];
         if moved & Piece::VIRGIN != 0 {
             cleared[us.index()] = self.settle_castling(us);
@@ -270,11 +265,7 @@ impl Board0x88 {
             return None;
         }
         let before = self.state();
-        let mut hash = before.hash ^ SIDE_KEY;
-        if let Some(ep) = before.ep() {
-            hash ^= EN_PASSANT_KEYS[ep.file() as usize];
-        }
-        self.set_state(before.after_move(hash, false));
+        self.set_state(before.after_move(0, false));
         Some(Undo {
             state: before,
             moved: 0,
