@@ -89,11 +89,16 @@ const fn build_king_zone() -> [[u16; 256]; 32] {
 
 /// For the piece byte `piece` on `enemy` and the king on `king`: the squares next to the king
 /// that the piece attacks on an empty board (a mask over [`KING_STEPS`]), and the attack bits
-/// with which it reaches the king's square on an empty board.
+/// with which it reaches the king's square on an empty board; `None` when both are empty, as
+/// they are for most pieces (one test of the table entry rejects those).
 #[inline(always)]
-pub(crate) fn king_relation(piece: u8, enemy: u8, king: u8) -> (u8, u8) {
+pub(crate) fn king_relation(piece: u8, enemy: u8, king: u8) -> Option<(u8, u8)> {
     let entry = KING_ZONE[(piece & 31) as usize][diff_index(enemy, king)];
-    (entry as u8, (entry >> 8) as u8)
+    if entry == 0 {
+        None
+    } else {
+        Some((entry as u8, (entry >> 8) as u8))
+    }
 }
 
 /// The attack bits of each piece byte (colour and kind; the virgin bit is masked off).

@@ -110,7 +110,10 @@ impl Board0x88 {
         for &enemy in self.piece_squares(!us) {
             let enemy = enemy.index();
             let piece = self.cell(enemy);
-            let (zone, hits) = king_relation(piece, enemy, king);
+            // Most enemy pieces neither reach the king's square nor a square next to it.
+            let Some((zone, hits)) = king_relation(piece, enemy, king) else {
+                continue;
+            };
             let zone = zone & free & !danger;
             if zone != 0 {
                 danger |= self.verified_zone(piece, enemy, king, zone);
