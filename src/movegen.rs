@@ -289,8 +289,12 @@ impl Board0x88 {
                 }
             }
         }
+        self.en_passant_moves(sink, us);
     }
 
+    /// The moves of the pawn on `from` but en passant (see
+    /// [`en_passant_moves`](Board0x88::en_passant_moves)). Whether it promotes is known from
+    /// its rank, once: a pawn short of the seventh takes the path without promotion tests.
     #[inline(always)]
     fn pawn_moves<S: MoveSink, const CAPTURES: bool>(
         &self,
@@ -301,48 +305,86 @@ impl Board0x88 {
         pinned: bool,
         ray: i8,
     ) {
+        if from >> 4 == promotion_start_rank(us) {
+            self.promoting_pawn_moves::<S, CAPTURES>(sink, from, king, us, pinned, ray);
+            return;
+        }
         let forward = us.forward() as u8;
         let from_sq = Square::from_index_unchecked(from);
-        let promotes = |to: u8| to >> 4 == (!us).back_rank();
-
         for side in [forward.wrapping_sub(1), forward.wrapping_add(1)] {
             let to = from.wrapping_add(side);
-            if to & 0x88 != 0 {
+            if to & 0x88 != 0 || self.cell(to) & (!us).bit() == 0 {
                 continue;
             }
-            let to_sq = Square::from_index_unchecked(to);
-            if self.cell(to) & (!us).bit() != 0 {
-                if pinned && !stays_on_ray(king, to, ray) {
-                    continue;
-                }
-                if promotes(to) {
-                    push_promotions(sink, from_sq, to_sq);
-                } else {
-                    sink.push(Move::normal(from_sq, to_sq));
-                }
+            if pinned && !stays_on_ray(king, to, ray) {
+                continue;
             }
-        }
-        self.en_passant_from(sink, from, us);
-
-        let to = from.wrapping_add(forward);
-        if self.cell(to) != 0 || (pinned && ray != us.forward() && ray != -us.forward()) {
-            return;
-        }
-        let to_sq = Square::from_index_unchecked(to);
-        if promotes(to) {
-            push_promotions(sink, from_sq, to_sq);
-            return;
+            sink.push(Move::normal(from_sq, Square::from_index_unchecked(to)));
         }
         if CAPTURES {
             return;
         }
-        sink.push(Move::normal(from_sq, to_sq));
+        let to = from.wrapping_add(forward);
+        if self.cell(to) != 0 || (pinned && ray != us.forward() && ray != -us.forward()) {
+            return;
+        }
+        sink.push(Move::normal(from_sq, Square::from_index_unchecked(to)));
         let double = to.wrapping_add(forward);
         if from >> 4 == pawn_start_rank(us) && self.cell(double) == 0 {
             sink.push(Move::double_push(
                 from_sq,
                 Square::from_index_unchecked(double),
             ));
+        }
+    }
+
+    /// [`pawn_moves`](Board0x88::pawn_moves) for a pawn on its seventh rank: every move is a
+    /// promotion, four ways (also with `CAPTURES`).
+    #[inline(never)]
+    fn promoting_pawn_moves<S: MoveSink, const CAPTURES: bool>(
+        &self,
+        sink: &mut S,
+        from: u8,
+        king: u8,
+        us: Color,
+        pinned: bool,
+        ray: i8,
+    ) {
+        let forward = us.forward() as u8;
+        let from_sq = Square::from_index_unchecked(from);
+        for side in [forward.wrapping_sub(1), forward.wrapping_add(1)] {
+            let to = from.wrapping_add(side);
+            if to & 0x88 != 0 || self.cell(to) & (!us).bit() == 0 {
+                continue;
+            }
+            if pinned && !stays_on_ray(king, to, ray) {
+                continue;
+            }
+            push_promotions(sink, from_sq, Square::from_index_unchecked(to));
+        }
+        let to = from.wrapping_add(forward);
+        if self.cell(to) != 0 || (pinned && ray != us.forward() && ray != -us.forward()) {
+            return;
+        }
+        push_promotions(sink, from_sq, Square::from_index_unchecked(to));
+    }
+
+    /// The en passant captures, once per position rather than once per pawn: the pawns of
+    /// `us` beside the pawn that just stepped two squares, each capture tested on a copy of
+    /// the board (which settles pins, also the one along the rank).
+    #[inline(always)]
+    fn en_passant_moves<S: MoveSink>(&self, sink: &mut S, us: Color) {
+        let Some(ep) = self.en_passant() else {
+            return;
+        };
+        let to = ep.index();
+        let behind = to.wrapping_sub(us.forward() as u8);
+        let pawn = us.bit() | PieceKind::Pawn as u8;
+        for from in [behind.wrapping_sub(1), behind.wrapping_add(1)] {
+            if from & 0x88 == 0 && self.cell(from) == pawn && self.en_passant_is_legal(from, to, us)
+            {
+                sink.push(Move::en_passant(Square::from_index_unchecked(from), ep));
+            }
         }
     }
 
@@ -600,6 +642,15 @@ fn pawn_start_rank(us: Color) -> u8 {
     match us {
         Color::White => 1,
         Color::Black => 6,
+    }
+}
+
+/// The rank (0..8) from which the pawns of `us` promote with their next step.
+#[inline(always)]
+fn promotion_start_rank(us: Color) -> u8 {
+    match us {
+        Color::White => 6,
+        Color::Black => 1,
     }
 }
 
