@@ -96,8 +96,20 @@ impl Board0x88 {
         counter.0
     }
 
+    #[inline(always)]
     fn generate<S: MoveSink, const CAPTURES: bool>(&self, sink: &mut S) {
-        let us = self.side_to_move();
+        // A copy of the generator for each colour: the side's bit, its forward step and its
+        // ranks are constants there, which frees registers in every loop.
+        match self.side_to_move() {
+            Color::White => self.generate_for::<S, CAPTURES, true>(sink),
+            Color::Black => self.generate_for::<S, CAPTURES, false>(sink),
+        }
+    }
+
+    /// [`generate`](Board0x88::generate) for white to move if `WHITE`, else for black.
+    #[inline(always)]
+    fn generate_for<S: MoveSink, const CAPTURES: bool, const WHITE: bool>(&self, sink: &mut S) {
+        let us = if WHITE { Color::White } else { Color::Black };
         let king = self.king_square(us).index();
         let mut checkers = 0;
         let mut checker = NO_SQUARE;
@@ -222,6 +234,7 @@ impl Board0x88 {
     }
 
     /// [`piece_moves`](Board0x88::piece_moves), with pins looked at only if `PINS`.
+    #[inline(always)]
     fn piece_moves_with<S: MoveSink, const CAPTURES: bool, const PINS: bool>(
         &self,
         sink: &mut S,
