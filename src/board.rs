@@ -635,7 +635,7 @@ impl Board0x88 {
 
     /// The eight cells of the rank of the 0x88 square `sq` as one word, the a-file lowest.
     #[inline(always)]
-    fn rank_cells(&self, sq: u8) -> u64 {
+    pub(crate) fn rank_cells(&self, sq: u8) -> u64 {
         let base = usize::from(sq & 0x70);
         let mut rank = [0u8; 8];
         rank.copy_from_slice(&self.cells[base..base + 8]);

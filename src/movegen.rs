@@ -548,34 +548,41 @@ impl Board0x88 {
     #[inline(never)]
     fn castling_moves<S: MoveSink>(&self, sink: &mut S, king: u8, us: Color, danger: u8) {
         let base = us.back_rank() << 4;
+        let rank = self.rank_cells(base);
+        let king_file = king & 7;
         let mut files = self.virgin_rook_files(us);
         while files != 0 {
-            let rook = base | files.trailing_zeros() as u8;
+            let rook_file = files.trailing_zeros() as u8;
             files &= files - 1;
+            let rook = base | rook_file;
             let (king_to, rook_to) = castling_destinations(king, rook);
-            let low = king.min(rook).min(king_to).min(rook_to);
-            let high = king.max(rook).max(king_to).max(rook_to);
-            let blocked = (low..=high).any(|sq| sq != king && sq != rook && self.cell(sq) != 0);
-            if blocked {
+            let (king_to_file, rook_to_file) = (king_to & 7, rook_to & 7);
+            // Every square between the four is empty but the king's and the rook's: one test
+            // of the rank's cells, masked to those files.
+            let low = king_file.min(rook_file).min(king_to_file).min(rook_to_file);
+            let high = king_file.max(rook_file).max(king_to_file).max(rook_to_file);
+            let span = (u64::MAX >> (8 * (7 - high))) & (u64::MAX << (8 * low));
+            let movers = (0xff << (8 * king_file)) | (0xff << (8 * rook_file));
+            if rank & span & !movers != 0 {
                 continue;
             }
             // A rook in the corner shields no square of the king's path, so there the king's
             // own square (not in check) and its neighbours (in `danger`) are already known.
-            let corner = rook & 7 == 0 || rook & 7 == 7;
-            let known = |sq: u8| {
-                corner && (sq == king || sq == king.wrapping_add(1) || sq == king.wrapping_sub(1))
-            };
+            let corner = rook_file == 0 || rook_file == 7;
+            let (first, last) = (king.min(king_to), king.max(king_to));
+            let mut sq = first;
             let mut attacked = false;
-            for sq in king.min(king_to)..=king.max(king_to) {
-                attacked = if known(sq) {
-                    let step = if sq > king { EAST } else { WEST };
-                    sq != king && danger & step != 0
+            while sq <= last && !attacked {
+                attacked = if corner && sq == king {
+                    false
+                } else if corner && sq == king.wrapping_add(1) {
+                    danger & EAST != 0
+                } else if corner && sq == king.wrapping_sub(1) {
+                    danger & WEST != 0
                 } else {
                     self.attacked_looking_out(sq, !us, king, rook)
                 };
-                if attacked {
-                    break;
-                }
+                sq += 1;
             }
             if !attacked {
                 sink.push(Move::castle(
