@@ -613,6 +613,27 @@ impl Board0x88 {
         }
     }
 
+    /// [`settle_castling`](Board0x88::settle_castling) after a virgin rook of `color` moved or
+    /// was taken, the usual case, in a few instructions: if another virgin rook is left (one
+    /// test of the back rank's cells) nothing changes; else a virgin king loses its bit.
+    /// Returns the files whose pieces lost the bit.
+    #[inline(always)]
+    pub(crate) fn settle_after_rook(&mut self, color: Color) -> u8 {
+        const HIGHS: u64 = 0x8080_8080_8080_8080;
+        let rook = Piece::new(color, PieceKind::Rook).with_virgin().bits();
+        let diff = self.rank_cells(color.back_rank() << 4) ^ (u64::from(rook) * BYTE_ONES);
+        // Whether some byte of `diff` is zero: a virgin rook is left.
+        if diff.wrapping_sub(BYTE_ONES) & !diff & HIGHS != 0 {
+            return 0;
+        }
+        let king = self.king_square(color).index();
+        if self.cell(king) & Piece::VIRGIN == 0 {
+            return 0;
+        }
+        self.clear_virgin(king);
+        1 << (king & 7)
+    }
+
     /// The files of the virgin rooks of `color` on its back rank, as a bit per file (bit 0 the
     /// a-file): the eight cells of the rank are compared with the virgin rook's byte at once.
     #[inline]

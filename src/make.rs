@@ -184,10 +184,15 @@ impl Board0x88 {
     fn settle_virgins(&mut self, us: Color, moved: u8, captured: u8) -> [u8; 2] {
         let mut cleared = [0; 2];
         if moved & Piece::VIRGIN != 0 {
-            cleared[us.index()] = self.settle_castling(us);
+            cleared[us.index()] = if moved & Piece::KIND_MASK == PieceKind::Rook as u8 {
+                self.settle_after_rook(us)
+            } else {
+                self.settle_castling(us)
+            };
         }
+        // Only kings and rooks are virgin, and a king is never taken.
         if captured & Piece::VIRGIN != 0 {
-            cleared[(!us).index()] = self.settle_castling(!us);
+            cleared[(!us).index()] = self.settle_after_rook(!us);
         }
         cleared
     }
