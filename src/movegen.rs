@@ -7,7 +7,8 @@
 //!   the checker or step onto the ray between it and the king;
 //! - a pinned piece moves only along its pin ray; a king step is tested against the enemy
 //!   attacks with the king lifted off the board;
-//! - en passant, which can uncover the king along its rank, is tested exactly on a copy.
+//! - en passant, which can uncover the king along its rank, is tested by looking out from the
+//!   king with both pawns lifted off and the capturing pawn on its destination.
 
 use crate::attacks::{
     DIAGONAL_ATTACK, KING_ATTACK, KING_STEPS, SLIDER_ATTACK, STRAIGHT_ATTACK, SliderLine,
@@ -383,8 +384,9 @@ impl Board0x88 {
     }
 
     /// The en passant captures, once per position rather than once per pawn: the pawns of
-    /// `us` beside the pawn that just stepped two squares, each capture tested on a copy of
-    /// the board (which settles pins, also the one along the rank).
+    /// `us` beside the pawn that just stepped two squares, each capture tested by
+    /// [`en_passant_is_legal`](Board0x88::en_passant_is_legal) (which settles pins, also the
+    /// one along the rank).
     #[inline(always)]
     fn en_passant_moves<S: MoveSink>(&self, sink: &mut S, us: Color) {
         let Some(ep) = self.en_passant() else {
@@ -511,17 +513,16 @@ impl Board0x88 {
         }
     }
 
-    /// Whether the en passant capture from `from` to `to` leaves the king safe, tested on a copy
-    /// of the board with both pawns gone and the capturing pawn in place. Rare, and the only
-    /// way to see the pin of two pawns side by side on the king's rank.
+    /// Whether the en passant capture from `from` to `to` leaves the king safe: no attack on
+    /// the king once both pawns have left their squares and the capturing pawn stands on `to`,
+    /// looked for from the king's square. The only way to see the pin of two pawns side by
+    /// side on the king's rank; it also settles every other pin and check.
     #[cold]
+    #[inline(never)]
     pub(crate) fn en_passant_is_legal(&self, from: u8, to: u8, us: Color) -> bool {
-        let mut after = *self;
         let captured = to.wrapping_sub(us.forward() as u8);
-        after.set_cell(to, self.cell(from));
-        after.set_cell(from, 0);
-        after.set_cell(captured, 0);
-        !after.attacked_ignoring(self.king_square(us).index(), !us, NO_SQUARE, NO_SQUARE)
+        let king = self.king_square(us).index();
+        !self.attacked_looking_out_with::<true>(king, !us, [from, captured], to)
     }
 
     /// Whether `us` might castle: the king is virgin, and a square beside it on the rank is
@@ -601,7 +602,24 @@ impl Board0x88 {
     /// two pawn squares around `sq`, at the attacker's king, and at the first piece along each
     /// of the eight lines; on a crowded board that is fewer steps than a test of every enemy
     /// piece, and the squares a castling king crosses are such squares.
+    #[inline(never)]
     fn attacked_looking_out(&self, sq: u8, by: Color, ignore_a: u8, ignore_b: u8) -> bool {
+        self.attacked_looking_out_with::<false>(sq, by, [ignore_a, ignore_b], NO_SQUARE)
+    }
+
+    /// [`attacked_looking_out`](Board0x88::attacked_looking_out) with the squares `vacated`
+    /// seen as empty (a piece there neither attacks nor blocks) and the empty square `filled`
+    /// seen as holding a piece of the defender (it blocks) if `FILLED`: the board after a move,
+    /// without making it.
+    #[inline(always)]
+    fn attacked_looking_out_with<const FILLED: bool>(
+        &self,
+        sq: u8,
+        by: Color,
+        vacated: [u8; 2],
+        filled: u8,
+    ) -> bool {
+        let [ignore_a, ignore_b] = vacated;
         let knight = by.bit() | PieceKind::Knight as u8;
         for step in KNIGHT_STEPS {
             let from = sq.wrapping_add(step as u8);
@@ -612,7 +630,9 @@ impl Board0x88 {
         let pawn = by.bit() | PieceKind::Pawn as u8;
         let behind = sq.wrapping_sub(by.forward() as u8);
         for from in [behind.wrapping_sub(1), behind.wrapping_add(1)] {
-            if from & 0x88 == 0 && self.cell(from) == pawn {
+            // (A vacated square holds an enemy pawn only after en passant, with `FILLED`.)
+            let vacated = FILLED && (from == ignore_a || from == ignore_b);
+            if from & 0x88 == 0 && self.cell(from) == pawn && !vacated {
                 return true;
             }
         }
@@ -646,6 +666,9 @@ impl Board0x88 {
                         if piece & by.bit() != 0 && piece_attacks(piece) & line != 0 {
                             return true;
                         }
+                        break;
+                    }
+                    if FILLED && from == filled {
                         break;
                     }
                     from = from.wrapping_add(step as u8);
@@ -701,6 +724,71 @@ mod tests {
         };
         load(include_str!("../tests/data/standard.epd"), false)
             .chain(load(include_str!("../tests/data/chess960.epd"), true))
+    }
+
+    /// En passant legality the slow way: the capture played on a copy, every enemy piece
+    /// asked whether it attacks the king.
+    fn en_passant_is_legal_on_a_copy(board: &Board0x88, from: u8, to: u8, us: Color) -> bool {
+        let mut after = *board;
+        after.set_cell(to, board.cell(from));
+        after.set_cell(from, 0);
+        after.set_cell(to.wrapping_sub(us.forward() as u8), 0);
+        !after.attacked_ignoring(board.king_square(us).index(), !us, NO_SQUARE, NO_SQUARE)
+    }
+
+    #[test]
+    fn en_passant_legality_agrees_with_playing_the_capture_on_a_copy() {
+        // (position, whether the capture is legal)
+        let cases = [
+            // Both pawns between the king and a rook on the rank.
+            ("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1", false),
+            ("8/8/8/8/k2Pp2Q/8/8/7K b - d3 0 1", false),
+            // The capturing pawn pinned on a diagonal.
+            ("7b/8/8/3pP3/8/8/8/K6k w - d6 0 1", false),
+            // The captured pawn shields the king from a bishop.
+            ("6b1/8/8/3pP3/8/8/K7/7k w - d6 0 1", false),
+            // The pawn that just stepped gives check, and the capture takes it.
+            ("8/8/8/3pP3/4K3/8/8/7k w - d6 0 1", true),
+            // The captured pawn shielded the king from a rook; the capturing pawn lands in
+            // between.
+            ("3K4/8/8/3pP3/8/8/8/3r3k w - d6 0 1", true),
+            ("3k4/8/8/8/3Pp3/8/8/3R3K b - d3 0 1", true),
+            // Nothing in the way of the capture.
+            ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", true),
+        ];
+        let lenient = FenOptions {
+            chess960: false,
+            lenient: true,
+        };
+        let mut compared = 0;
+        let hand_made = cases
+            .iter()
+            .map(|&(fen, legal)| (Board0x88::from_fen_with(fen, lenient).unwrap(), Some(legal)));
+        for (board, expected) in hand_made.chain(suite_positions().map(|board| (board, None))) {
+            let Some(ep) = board.en_passant() else {
+                continue;
+            };
+            let us = board.side_to_move();
+            let to = ep.index();
+            let behind = to.wrapping_sub(us.forward() as u8);
+            let pawn = us.bit() | PieceKind::Pawn as u8;
+            for from in [behind.wrapping_sub(1), behind.wrapping_add(1)] {
+                if from & 0x88 != 0 || board.cell(from) != pawn {
+                    continue;
+                }
+                let legal = board.en_passant_is_legal(from, to, us);
+                assert_eq!(
+                    legal,
+                    en_passant_is_legal_on_a_copy(&board, from, to, us),
+                    "{board}: {from:#x}"
+                );
+                if let Some(expected) = expected {
+                    assert_eq!(legal, expected, "{board}");
+                }
+                compared += 1;
+            }
+        }
+        assert!(compared >= 8, "only {compared} captures compared");
     }
 
     #[test]
