@@ -320,7 +320,7 @@ impl Board0x88 {
         ray: i8,
     ) {
         if from >> 4 == promotion_start_rank(us) {
-            self.promoting_pawn_moves::<S, CAPTURES>(sink, from, king, us, pinned, ray);
+            self.promoting_pawn_moves(sink, from, king, us, pinned, ray);
             return;
         }
         let forward = us.forward() as u8;
@@ -353,9 +353,9 @@ impl Board0x88 {
     }
 
     /// [`pawn_moves`](Board0x88::pawn_moves) for a pawn on its seventh rank: every move is a
-    /// promotion, four ways (also with `CAPTURES`).
+    /// promotion, four ways, so the capture-only generator wants them all too.
     #[inline(never)]
-    fn promoting_pawn_moves<S: MoveSink, const CAPTURES: bool>(
+    fn promoting_pawn_moves<S: MoveSink>(
         &self,
         sink: &mut S,
         from: u8,
