@@ -2,9 +2,11 @@
 //! perft positions, single thread, no hashing, in one process.
 //!
 //! Every library's count is first checked against the known one at two plies less; then each
-//! round times every position with each library in turn, starting with a different library
-//! from one position and round to the next so that none always runs first (or last, after a
-//! warm cache). Each timed count is checked too. The report gives, per position and in total,
+//! round times every position with each library in turn, one root move's subtree at a time
+//! (the host's speed drifts within seconds, so each library gets its share of every fast and
+//! slow stretch), starting with a different library from one slice, position and round to the
+//! next so that none always runs first (or last, after a warm cache). Each timed count (the
+//! sum over the slices) is checked too. The report gives, per position and in total,
 //! each library's median Mnps over the rounds and the ratio of x88's median to each other's
 //! (above 1: x88 is faster). The total of a round is all its nodes over all its time. The
 //! "paired" ratio is the median over the rounds of the ratio of the two libraries' totals in
@@ -102,13 +104,27 @@ pub fn run(out: &mut impl Write, settings: &Settings) -> Result<bool, Error> {
     for round in 0..settings.rounds as usize {
         let round_start = Instant::now();
         for (index, case) in cases.iter().enumerate() {
-            for turn in 0..LIBRARIES {
-                let which = (round + index + turn) % LIBRARIES;
-                let library = Library::ALL[which];
-                let start = Instant::now();
-                let got = case.boards.perft(library, case.depth, settings.bulk);
-                seconds[index][which].push(start.elapsed().as_secs_f64());
-                all_right &= check(out, library, case.position, case.depth, case.nodes, got)?;
+            // Timed slice by slice (a subtree of each root move), the libraries taking turns:
+            // the host's speed changes within seconds, and so it changes for all three alike.
+            let (slices, depth) = if case.depth >= 2 {
+                (case.boards.slices(), case.depth - 1)
+            } else {
+                (vec![case.boards.clone()], case.depth)
+            };
+            let mut time = [0.0; LIBRARIES];
+            let mut nodes = [0; LIBRARIES];
+            for (number, slice) in slices.iter().enumerate() {
+                for turn in 0..LIBRARIES {
+                    let which = (round + index + number + turn) % LIBRARIES;
+                    let start = Instant::now();
+                    nodes[which] += slice.perft(Library::ALL[which], depth, settings.bulk);
+                    time[which] += start.elapsed().as_secs_f64();
+                }
+            }
+            for (which, library) in Library::ALL.into_iter().enumerate() {
+                seconds[index][which].push(time[which]);
+                let (depth, expected) = (case.depth, case.nodes);
+                all_right &= check(out, library, case.position, depth, expected, nodes[which])?;
             }
         }
         write!(out, "round {}/{}:", round + 1, settings.rounds)?;

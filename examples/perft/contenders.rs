@@ -141,6 +141,45 @@ impl Boards {
             (Library::CozyChess, false) => cozy_perft::<false>(&self.cozy, depth),
         }
     }
+
+    /// The positions one move deeper, for timing a perft slice by slice: the `i`-th holds, in
+    /// each library, the position after the `i`-th move of that library's own move list. So
+    /// the three hold the same set of positions, each in its own order; the perft of depth
+    /// `d` is the sum over the slices of their perfts of depth `d - 1` in every library. A
+    /// library that found a different number of moves shows up as a wrong count.
+    #[allow(
+        dead_code,
+        reason = "the perft example's --compare uses it, the bench does not"
+    )]
+    pub fn slices(&self) -> Vec<Boards> {
+        let x88 = self.x88.legal_moves().into_iter().map(|mv| {
+            let mut child = self.x88;
+            child.play_unchecked(mv);
+            child
+        });
+        let shakmaty = self.shakmaty.legal_moves().into_iter().map(|mv| {
+            let mut child = self.shakmaty.clone();
+            child.play_unchecked(mv);
+            child
+        });
+        let mut cozy = Vec::new();
+        self.cozy.generate_moves(|moves| {
+            for mv in moves {
+                let mut child = self.cozy.clone();
+                child.play_unchecked(mv);
+                cozy.push(child);
+            }
+            false
+        });
+        x88.zip(shakmaty)
+            .zip(cozy)
+            .map(|((x88, shakmaty), cozy)| Boards {
+                x88,
+                shakmaty,
+                cozy,
+            })
+            .collect()
+    }
 }
 
 /// x88's perft without bulk counting: every leaf move is made and unmade.
