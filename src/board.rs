@@ -619,11 +619,8 @@ impl Board0x88 {
     /// Returns the files whose pieces lost the bit.
     #[inline(always)]
     pub(crate) fn settle_after_rook(&mut self, color: Color) -> u8 {
-        const HIGHS: u64 = 0x8080_8080_8080_8080;
         let rook = Piece::new(color, PieceKind::Rook).with_virgin().bits();
-        let diff = self.rank_cells(color.back_rank() << 4) ^ (u64::from(rook) * BYTE_ONES);
-        // Whether some byte of `diff` is zero: a virgin rook is left.
-        if diff.wrapping_sub(BYTE_ONES) & !diff & HIGHS != 0 {
+        if has_zero_byte(self.rank_cells(color.back_rank() << 4) ^ (u64::from(rook) * BYTE_ONES)) {
             return 0;
         }
         let king = self.king_square(color).index();
@@ -646,12 +643,9 @@ impl Board0x88 {
     /// `b`: the rank's eight cells are compared with both at once.
     #[inline]
     pub(crate) fn rank_holds(&self, sq: u8, a: u8, b: u8) -> bool {
-        const HIGHS: u64 = 0x8080_8080_8080_8080;
         let rank = self.rank_cells(sq) & (u64::from(!Piece::VIRGIN) * BYTE_ONES);
-        // A zero byte in `x` leaves a high bit set in `(x - 1s) & !x`; only whether there is
-        // one matters here, which this cheaper test (no gather) answers exactly.
-        let has_zero = |x: u64| x.wrapping_sub(BYTE_ONES) & !x & HIGHS != 0;
-        has_zero(rank ^ (u64::from(a) * BYTE_ONES)) || has_zero(rank ^ (u64::from(b) * BYTE_ONES))
+        has_zero_byte(rank ^ (u64::from(a) * BYTE_ONES))
+            || has_zero_byte(rank ^ (u64::from(b) * BYTE_ONES))
     }
 
     /// The eight cells of the rank of the 0x88 square `sq` as one word, the a-file lowest.
@@ -687,6 +681,15 @@ impl Board0x88 {
 
 /// `0x01` in each byte of a word.
 const BYTE_ONES: u64 = 0x0101_0101_0101_0101;
+
+/// Whether some byte of `x` is zero. A zero byte leaves a high bit set in `(x - 1s) & !x`; only
+/// whether there is one is exact (not which), and that is all this answers: cheaper than
+/// [`files_holding`], which also says where.
+#[inline(always)]
+fn has_zero_byte(x: u64) -> bool {
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    x.wrapping_sub(BYTE_ONES) & !x & HIGHS != 0
+}
 
 /// The bytes of `rank` (eight cells, the a-file lowest) equal to `byte`, as a bit per file.
 #[inline(always)]

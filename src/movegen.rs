@@ -323,28 +323,13 @@ impl Board0x88 {
             self.promoting_pawn_moves(sink, from, king, us, pinned, ray);
             return;
         }
-        let forward = us.forward() as u8;
         let from_sq = Square::from_index_unchecked(from);
-        for side in [forward.wrapping_sub(1), forward.wrapping_add(1)] {
-            let to = from.wrapping_add(side);
-            if to & 0x88 != 0 || self.cell(to) & (!us).bit() == 0 {
-                continue;
-            }
-            if pinned && !stays_on_ray(king, to, ray) {
-                continue;
-            }
+        let pushed = self.pawn_targets(from, king, us, (pinned, ray), !CAPTURES, |to| {
             sink.push(Move::normal(from_sq, Square::from_index_unchecked(to)));
-        }
-        if CAPTURES {
-            return;
-        }
-        let to = from.wrapping_add(forward);
-        if self.cell(to) != 0 || (pinned && ray != us.forward() && ray != -us.forward()) {
-            return;
-        }
-        sink.push(Move::normal(from_sq, Square::from_index_unchecked(to)));
-        let double = to.wrapping_add(forward);
-        if from >> 4 == pawn_start_rank(us) && self.cell(double) == 0 {
+        });
+        let forward = us.forward() as u8;
+        let double = from.wrapping_add(forward).wrapping_add(forward);
+        if pushed && from >> 4 == pawn_start_rank(us) && self.cell(double) == 0 {
             sink.push(Move::double_push(
                 from_sq,
                 Square::from_index_unchecked(double),
@@ -364,8 +349,26 @@ impl Board0x88 {
         pinned: bool,
         ray: i8,
     ) {
-        let forward = us.forward() as u8;
         let from_sq = Square::from_index_unchecked(from);
+        self.pawn_targets(from, king, us, (pinned, ray), true, |to| {
+            push_promotions(sink, from_sq, Square::from_index_unchecked(to));
+        });
+    }
+
+    /// The squares the pawn on `from` captures on and, if `with_push`, the square it steps to,
+    /// each given to `target`; a pinned pawn (`pin`: whether, and its ray) keeps to its ray.
+    /// Returns whether the pawn stepped one square (so that the caller may try two).
+    #[inline(always)]
+    fn pawn_targets(
+        &self,
+        from: u8,
+        king: u8,
+        us: Color,
+        (pinned, ray): (bool, i8),
+        with_push: bool,
+        mut target: impl FnMut(u8),
+    ) -> bool {
+        let forward = us.forward() as u8;
         for side in [forward.wrapping_sub(1), forward.wrapping_add(1)] {
             let to = from.wrapping_add(side);
             if to & 0x88 != 0 || self.cell(to) & (!us).bit() == 0 {
@@ -374,19 +377,24 @@ impl Board0x88 {
             if pinned && !stays_on_ray(king, to, ray) {
                 continue;
             }
-            push_promotions(sink, from_sq, Square::from_index_unchecked(to));
+            target(to);
         }
         let to = from.wrapping_add(forward);
-        if self.cell(to) != 0 || (pinned && ray != us.forward() && ray != -us.forward()) {
-            return;
+        if !with_push
+            || self.cell(to) != 0
+            || (pinned && ray != us.forward() && ray != -us.forward())
+        {
+            return false;
         }
-        push_promotions(sink, from_sq, Square::from_index_unchecked(to));
+        target(to);
+        true
     }
 
     /// The en passant captures, once per position rather than once per pawn: the pawns of
     /// `us` beside the pawn that just stepped two squares, each capture tested by
-    /// [`en_passant_is_legal`](Board0x88::en_passant_is_legal) (which settles pins, also the
-    /// one along the rank).
+    /// [`en_passant_is_legal`](Board0x88::en_passant_is_legal), which settles pins (also the
+    /// one along the rank) and checks (also the one by the pawn that stepped), so the normal
+    /// and the evasion generators both call it as it is.
     #[inline(always)]
     fn en_passant_moves<S: MoveSink>(&self, sink: &mut S, us: Color) {
         let Some(ep) = self.en_passant() else {
@@ -441,7 +449,6 @@ impl Board0x88 {
             }
             if pawn {
                 self.pawn_blocks::<S, CAPTURES>(sink, from, us, blocks);
-                self.en_passant_from(sink, from, us);
             } else if !CAPTURES {
                 for &to in blocks {
                     if reaches(self, from, to, NO_SQUARE, NO_SQUARE) {
@@ -450,6 +457,8 @@ impl Board0x88 {
                 }
             }
         }
+        // En passant may take the checker or block; its legality test settles both.
+        self.en_passant_moves(sink, us);
     }
 
     /// A move of the piece on `from` to `to`, as the promotions if a pawn reaches the last rank.
@@ -493,23 +502,6 @@ impl Board0x88 {
                     Square::from_index_unchecked(two),
                 ));
             }
-        }
-    }
-
-    /// The en passant capture of the pawn on `from`, if the en passant square is diagonally
-    /// ahead of it and the capture leaves the king safe. It settles pins and checks (also the
-    /// check by the pawn that just stepped) by itself, so the normal and the evasion
-    /// generators both call it as it is.
-    #[inline(always)]
-    fn en_passant_from<S: MoveSink>(&self, sink: &mut S, from: u8, us: Color) {
-        let Some(ep) = self.en_passant() else {
-            return;
-        };
-        let ahead = from.wrapping_add(us.forward() as u8);
-        let to = ep.index();
-        let diagonal = to == ahead.wrapping_sub(1) || to == ahead.wrapping_add(1);
-        if diagonal && self.en_passant_is_legal(from, to, us) {
-            sink.push(Move::en_passant(Square::from_index_unchecked(from), ep));
         }
     }
 
