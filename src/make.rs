@@ -75,6 +75,20 @@ impl Board0x88 {
         let from = mv.from().index();
         let to = mv.to().index();
         let piece = self.cell(from);
+        // The commonest move first: a quiet move of a piece that carries no castling right.
+        // One test (`&`, not `&&`: both halves are cheap) tells it from all the others.
+        if mv.is_plain_quiet() & (piece & Piece::VIRGIN == 0) {
+            self.relocate(from, to, piece, us);
+            let keys = piece_key(piece, from) ^ piece_key(piece, to);
+            let resets_clock = piece & Piece::KIND_MASK == PieceKind::Pawn as u8;
+            self.set_state(before.after_move(keys, resets_clock));
+            return Undo {
+                state: before,
+                moved: piece,
+                captured: 0,
+                virgins_cleared: [0; 2],
+            };
+        }
         if !mv.is_simple() {
             let (captured, virgins_cleared) = self.make_special(mv, before, piece);
             return Undo {
@@ -85,14 +99,14 @@ impl Board0x88 {
             };
         }
 
-        // A plain move, a capture, a double push or a promotion: one piece moves, one may be
-        // taken on its destination. The hash and the clock are updated without branching on
-        // whether a piece was taken (an empty square's key is 0), which the processor could
-        // not predict. Promotions come in runs of four and are rare, so a branch suits them
-        // (a conditional move would be paid by every move).
+        // A capture, a double push, a promotion or a move of a virgin piece: one piece moves,
+        // one may be taken on its destination. The hash and the clock are updated without
+        // branching on whether a piece was taken (an empty square's key is 0). Promotions
+        // come in runs of four and are rare, so a branch suits them (a conditional move would
+        // be paid by every move).
         let them = !us;
         let mut keys = 0;
-        let captured = self.take(to, them, &mut keys);
+        let captured = self.take(mv, them, &mut keys);
         let placed = if mv.is_promotion() {
             promoted(mv, us)
         } else {
@@ -100,7 +114,7 @@ impl Board0x88 {
         };
         self.relocate(from, to, placed, us);
         keys ^= piece_key(piece, from) ^ piece_key(placed, to);
-        let resets_clock = piece & Piece::KIND_MASK == PieceKind::Pawn as u8 || captured != 0;
+        let resets_clock = piece & Piece::KIND_MASK == PieceKind::Pawn as u8 || mv.is_capture();
         let mut after = before.after_move(keys, resets_clock);
         if mv.is_double_push() {
             let skipped = to.wrapping_sub(us.forward() as u8);
@@ -154,13 +168,15 @@ impl Board0x88 {
         (captured, self.settle(us, piece, captured))
     }
 
-    /// Takes the piece of `them` on `to`, if there is one, off the board, adds its key to
-    /// `keys` and returns its byte (0 for none).
+    /// Takes the piece of `them` on the destination of `mv`, if the move is a capture, off the
+    /// board, adds its key to `keys` and returns its byte (0 for none). The branch tests the
+    /// move's flag, known before the destination's byte is loaded.
     #[inline(always)]
-    fn take(&mut self, to: u8, them: Color, keys: &mut u64) -> u8 {
+    fn take(&mut self, mv: Move, them: Color, keys: &mut u64) -> u8 {
+        let to = mv.to().index();
         let captured = self.cell(to);
         *keys ^= piece_key(captured, to);
-        if captured != 0 {
+        if mv.is_capture() {
             self.remove(to, them);
         }
         captured
@@ -199,16 +215,24 @@ impl Board0x88 {
 
     /// Takes back `mv`, which must be the last move made, with the [`Undo`] that
     /// [`make_move`](Board0x88::make_move) returned for it. The board is then exactly as before.
-    #[inline]
+    // Always inlined: left to the inliner, this function (grown by its fast path) was called,
+    // and its `Undo` passed through memory: perft 5 every leaf, 841 M -> 1,320 M instructions.
+    #[inline(always)]
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
         let us = undo.state.side();
         let from = mv.from().index();
         let to = mv.to().index();
+        // The commonest move, as in `apply`.
+        if mv.is_plain_quiet() & (undo.moved & Piece::VIRGIN == 0) {
+            self.relocate(to, from, undo.moved, us);
+            self.set_state(undo.state);
+            return;
+        }
         if undo.virgins_cleared != [0; 2] {
             self.restore_both(undo.virgins_cleared);
         }
         if mv.is_simple() {
-            self.put_back(from, to, undo.moved, undo.captured, us);
+            self.put_back(mv, undo.moved, undo.captured, us);
         } else {
             self.unmake_special(mv, us, undo.moved, undo.captured);
         }
@@ -240,12 +264,13 @@ impl Board0x88 {
         }
     }
 
-    /// Undoes a move of one piece of `us` from `from` to `to` (a promotion included): the piece
-    /// as it was goes back, and the piece it took, if any, returns to `to`.
+    /// Undoes `mv`, a move of one piece of `us` (a promotion included): the piece as it was
+    /// goes back, and the piece it took, if any, returns to the destination.
     #[inline(always)]
-    fn put_back(&mut self, from: u8, to: u8, moved: u8, captured: u8, us: Color) {
+    fn put_back(&mut self, mv: Move, moved: u8, captured: u8, us: Color) {
+        let (from, to) = (mv.from().index(), mv.to().index());
         self.relocate(to, from, moved, us);
-        if captured != 0 {
+        if mv.is_capture() {
             self.insert(to, captured, !us);
         }
     }

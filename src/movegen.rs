@@ -213,7 +213,12 @@ impl Board0x88 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let to = king.wrapping_add(KING_STEPS[i] as u8);
-            sink.push(Move::normal(from, Square::from_index_unchecked(to)));
+            let capture = self.cell(to) != 0;
+            sink.push(Move::normal(
+                from,
+                Square::from_index_unchecked(to),
+                capture,
+            ));
         }
     }
 
@@ -269,7 +274,8 @@ impl Board0x88 {
                         if target & us.bit() != 0 || (CAPTURES && target == 0) {
                             continue;
                         }
-                        sink.push(Move::normal(from_sq, Square::from_index_unchecked(to)));
+                        let to = Square::from_index_unchecked(to);
+                        sink.push(Move::normal(from_sq, to, target != 0));
                     }
                 }
                 kind => {
@@ -290,12 +296,14 @@ impl Board0x88 {
                                     sink.push(Move::normal(
                                         from_sq,
                                         Square::from_index_unchecked(to),
+                                        true,
                                     ));
                                 }
                                 break;
                             }
                             if !CAPTURES {
-                                sink.push(Move::normal(from_sq, Square::from_index_unchecked(to)));
+                                let to = Square::from_index_unchecked(to);
+                                sink.push(Move::normal(from_sq, to, false));
                             }
                             to = to.wrapping_add(step as u8);
                         }
@@ -324,8 +332,12 @@ impl Board0x88 {
             return;
         }
         let from_sq = Square::from_index_unchecked(from);
-        let pushed = self.pawn_targets(from, king, us, (pinned, ray), !CAPTURES, |to| {
-            sink.push(Move::normal(from_sq, Square::from_index_unchecked(to)));
+        let pushed = self.pawn_targets(from, king, us, (pinned, ray), !CAPTURES, |to, capture| {
+            sink.push(Move::normal(
+                from_sq,
+                Square::from_index_unchecked(to),
+                capture,
+            ));
         });
         let forward = us.forward() as u8;
         let double = from.wrapping_add(forward).wrapping_add(forward);
@@ -350,13 +362,13 @@ impl Board0x88 {
         ray: i8,
     ) {
         let from_sq = Square::from_index_unchecked(from);
-        self.pawn_targets(from, king, us, (pinned, ray), true, |to| {
-            push_promotions(sink, from_sq, Square::from_index_unchecked(to));
+        self.pawn_targets(from, king, us, (pinned, ray), true, |to, capture| {
+            push_promotions(sink, from_sq, Square::from_index_unchecked(to), capture);
         });
     }
 
     /// The squares the pawn on `from` captures on and, if `with_push`, the square it steps to,
-    /// each given to `target`; a pinned pawn (`pin`: whether, and its ray) keeps to its ray.
+    /// each given to `target` with whether it is a capture; a pinned pawn (`pin`: whether, and its ray) keeps to its ray.
     /// Returns whether the pawn stepped one square (so that the caller may try two).
     #[inline(always)]
     fn pawn_targets(
@@ -366,7 +378,7 @@ impl Board0x88 {
         us: Color,
         (pinned, ray): (bool, i8),
         with_push: bool,
-        mut target: impl FnMut(u8),
+        mut target: impl FnMut(u8, bool),
     ) -> bool {
         let forward = us.forward() as u8;
         for side in [forward.wrapping_sub(1), forward.wrapping_add(1)] {
@@ -377,7 +389,7 @@ impl Board0x88 {
             if pinned && !stays_on_ray(king, to, ray) {
                 continue;
             }
-            target(to);
+            target(to, true);
         }
         let to = from.wrapping_add(forward);
         if !with_push
@@ -386,7 +398,7 @@ impl Board0x88 {
         {
             return false;
         }
-        target(to);
+        target(to, false);
         true
     }
 
@@ -445,14 +457,18 @@ impl Board0x88 {
             let from = from_sq.index();
             let pawn = self.cell(from) & Piece::KIND_MASK == PieceKind::Pawn as u8;
             if reaches(self, from, checker, NO_SQUARE, NO_SQUARE) {
-                self.push_move_to(sink, from_sq, checker, pawn, us);
+                self.push_capture(sink, from_sq, checker, pawn, us);
             }
             if pawn {
                 self.pawn_blocks::<S, CAPTURES>(sink, from, us, blocks);
             } else if !CAPTURES {
                 for &to in blocks {
                     if reaches(self, from, to, NO_SQUARE, NO_SQUARE) {
-                        sink.push(Move::normal(from_sq, Square::from_index_unchecked(to)));
+                        sink.push(Move::normal(
+                            from_sq,
+                            Square::from_index_unchecked(to),
+                            false,
+                        ));
                     }
                 }
             }
@@ -461,14 +477,15 @@ impl Board0x88 {
         self.en_passant_moves(sink, us);
     }
 
-    /// A move of the piece on `from` to `to`, as the promotions if a pawn reaches the last rank.
+    /// The capture by the piece on `from` of the piece on `to`, as the promotions if a pawn
+    /// reaches the last rank.
     #[inline(always)]
-    fn push_move_to<S: MoveSink>(&self, sink: &mut S, from: Square, to: u8, pawn: bool, us: Color) {
+    fn push_capture<S: MoveSink>(&self, sink: &mut S, from: Square, to: u8, pawn: bool, us: Color) {
         let to_sq = Square::from_index_unchecked(to);
         if pawn && to >> 4 == (!us).back_rank() {
-            push_promotions(sink, from, to_sq);
+            push_promotions(sink, from, to_sq, true);
         } else {
-            sink.push(Move::normal(from, to_sq));
+            sink.push(Move::normal(from, to_sq, true));
         }
     }
 
@@ -490,9 +507,13 @@ impl Board0x88 {
         let from_sq = Square::from_index_unchecked(from);
         if blocks.contains(&one) {
             if one >> 4 == (!us).back_rank() {
-                push_promotions(sink, from_sq, Square::from_index_unchecked(one));
+                push_promotions(sink, from_sq, Square::from_index_unchecked(one), false);
             } else if !CAPTURES {
-                sink.push(Move::normal(from_sq, Square::from_index_unchecked(one)));
+                sink.push(Move::normal(
+                    from_sq,
+                    Square::from_index_unchecked(one),
+                    false,
+                ));
             }
         } else if !CAPTURES && from >> 4 == pawn_start_rank(us) {
             let two = one.wrapping_add(forward);
@@ -689,11 +710,11 @@ fn promotion_start_rank(us: Color) -> u8 {
     }
 }
 
-/// The four promotions of a pawn move, queen first.
+/// The four promotions of a pawn move, queen first, taking the piece on `to` if `capture`.
 #[inline(always)]
-fn push_promotions<S: MoveSink>(sink: &mut S, from: Square, to: Square) {
+fn push_promotions<S: MoveSink>(sink: &mut S, from: Square, to: Square, capture: bool) {
     for kind in PieceKind::PROMOTIONS {
-        sink.push(Move::promotion(from, to, kind));
+        sink.push(Move::promotion(from, to, kind, capture));
     }
 }
 
@@ -807,5 +828,53 @@ mod tests {
             }
         }
         assert!(compared > 200_000, "only {compared} comparisons");
+    }
+
+    /// Whether `mv` takes a piece, by the board: something stands on its destination (castling
+    /// aside, whose destination is the own rook), or it is en passant.
+    fn takes_a_piece(board: &Board0x88, mv: Move) -> bool {
+        mv.is_en_passant() || (!mv.is_castle() && !board.piece_at(mv.to()).is_empty())
+    }
+
+    #[test]
+    fn capture_flag_agrees_with_the_board() {
+        let mut captures = 0;
+        let mut quiet = 0;
+        for root in suite_positions() {
+            // The suite positions and every position one move deeper, so that checks and
+            // en passant squares come up too.
+            let mut boards = std::vec![root];
+            boards.extend(root.legal_moves().into_iter().map(|mv| {
+                let mut child = root;
+                child.play_unchecked(mv);
+                child
+            }));
+            for board in boards {
+                for mv in board.legal_moves() {
+                    assert_eq!(
+                        mv.is_capture(),
+                        takes_a_piece(&board, mv),
+                        "{board}: {mv:?}"
+                    );
+                    if mv.is_capture() {
+                        captures += 1;
+                    } else {
+                        quiet += 1;
+                    }
+                }
+                for mv in board.captures() {
+                    assert!(mv.is_capture() || mv.is_promotion(), "{board}: {mv:?}");
+                    assert_eq!(
+                        mv.is_capture(),
+                        takes_a_piece(&board, mv),
+                        "{board}: {mv:?}"
+                    );
+                }
+            }
+        }
+        assert!(
+            captures > 5_000 && quiet > 50_000,
+            "{captures} captures, {quiet} quiet"
+        );
     }
 }

@@ -12,11 +12,12 @@ pub const MAX_MOVES: usize = 256;
 /// A list of moves on the stack: no allocation in move generation.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
-/// Flag values stored in a [`Move`].
+/// Flag bits stored in a [`Move`].
 ///
-/// The moves that make/unmake's fast path takes (one piece moves, at most one is taken on its
-/// destination) have the values below [`EN_PASSANT`](flag::EN_PASSANT), so that one compare
-/// tells them apart.
+/// A quiet move of one piece has no bit set, so that make/unmake tell their commonest case
+/// from all others by one test. [`CAPTURE`](flag::CAPTURE) comes with any other bit but
+/// castling's: the generator knows whether a move takes a piece, so make/unmake need not
+/// wait for the destination's byte to decide.
 mod flag {
     pub const NORMAL: u8 = 0;
     pub const DOUBLE_PUSH: u8 = 1;
@@ -24,6 +25,7 @@ mod flag {
     pub const PROMOTION: u8 = 8;
     pub const EN_PASSANT: u8 = 16;
     pub const CASTLE: u8 = 32;
+    pub const CAPTURE: u8 = 64;
 }
 
 /// A move: from, to, and what kind of move it is, in four bytes (the fourth is always 0, so
@@ -53,14 +55,15 @@ pub struct Move {
 }
 
 impl Move {
-    /// A plain move or capture of a piece (not castling, en passant, a double push or promotion).
+    /// A plain move of a piece (not castling, en passant, a double push or promotion), which
+    /// takes the piece on `to` if `capture`.
     #[must_use]
     #[inline(always)]
-    pub(crate) const fn normal(from: Square, to: Square) -> Move {
+    pub(crate) const fn normal(from: Square, to: Square, capture: bool) -> Move {
         Move {
             from,
             to,
-            flag: flag::NORMAL,
+            flag: flag::NORMAL | capture_bit(capture),
             zero: 0,
         }
     }
@@ -84,7 +87,7 @@ impl Move {
         Move {
             from,
             to,
-            flag: flag::EN_PASSANT,
+            flag: flag::EN_PASSANT | flag::CAPTURE,
             zero: 0,
         }
     }
@@ -101,14 +104,19 @@ impl Move {
         }
     }
 
-    /// A promotion (with or without capture) to `kind`.
+    /// A promotion to `kind`, which takes the piece on `to` if `capture`.
     #[must_use]
     #[inline(always)]
-    pub(crate) const fn promotion(from: Square, to: Square, kind: PieceKind) -> Move {
+    pub(crate) const fn promotion(
+        from: Square,
+        to: Square,
+        kind: PieceKind,
+        capture: bool,
+    ) -> Move {
         Move {
             from,
             to,
-            flag: flag::PROMOTION | kind as u8,
+            flag: flag::PROMOTION | kind as u8 | capture_bit(capture),
             zero: 0,
         }
     }
@@ -149,14 +157,42 @@ impl Move {
     #[must_use]
     #[inline(always)]
     pub const fn is_castle(self) -> bool {
-        self.flag == flag::CASTLE
+        self.flag & flag::CASTLE != 0
     }
 
     /// Whether this is an en passant capture.
     #[must_use]
     #[inline(always)]
     pub const fn is_en_passant(self) -> bool {
-        self.flag == flag::EN_PASSANT
+        self.flag & flag::EN_PASSANT != 0
+    }
+
+    /// Whether this move takes a piece: a capture on its destination, a capturing promotion,
+    /// or en passant. Castling, encoded as the king taking its own rook, is not a capture.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let board: Board0x88 = "4k3/8/8/3p4/4P3/8/8/4K2R w K - 0 1".parse().unwrap();
+    /// let captures: Vec<String> = board
+    ///     .legal_moves()
+    ///     .into_iter()
+    ///     .filter(|mv| mv.is_capture())
+    ///     .map(|mv| mv.to_string())
+    ///     .collect();
+    /// assert_eq!(captures, ["e4d5"]);
+    /// ```
+    #[must_use]
+    #[inline(always)]
+    pub const fn is_capture(self) -> bool {
+        self.flag & flag::CAPTURE != 0
+    }
+
+    /// Whether this is a quiet move of one piece: no capture, promotion, double push, castling
+    /// or en passant. The commonest move, which make/unmake take the shortest way.
+    #[must_use]
+    #[inline(always)]
+    pub(crate) const fn is_plain_quiet(self) -> bool {
+        self.flag == flag::NORMAL
     }
 
     /// Whether this is a pawn's two-square step.
@@ -172,7 +208,7 @@ impl Move {
     #[must_use]
     #[inline(always)]
     pub(crate) const fn is_simple(self) -> bool {
-        self.flag < flag::EN_PASSANT
+        self.flag & (flag::EN_PASSANT | flag::CASTLE) == 0
     }
 
     /// The byte of the piece a pawn of colour bit `color_bit` promotes to, for a promotion.
@@ -203,6 +239,12 @@ impl Move {
             self.to
         }
     }
+}
+
+/// The [`CAPTURE`](flag::CAPTURE) bit if `capture`, else 0, without a branch.
+#[inline(always)]
+const fn capture_bit(capture: bool) -> u8 {
+    capture as u8 * flag::CAPTURE
 }
 
 /// Standard UCI: `e2e4`, `e7e8q`, and castling as the king's step (`e1g1`, `e8c8`).
@@ -267,12 +309,19 @@ mod tests {
         let e1 = Square::E1;
         let sq = |s: &str| s.parse::<Square>().unwrap();
         assert_eq!(Move::castle(e1, Square::H1).to_string(), "e1g1");
+        assert!(!Move::castle(e1, Square::H1).is_capture());
         assert_eq!(Move::castle(e1, Square::A1).to_string(), "e1c1");
         assert_eq!(Move::castle(Square::B8, Square::A8).to_string(), "b8c8");
-        let promo = Move::promotion(sq("e7"), sq("d8"), PieceKind::Knight);
+        let promo = Move::promotion(sq("e7"), sq("d8"), PieceKind::Knight, true);
+        assert!(promo.is_capture() && promo.is_promotion() && !promo.is_plain_quiet());
         assert_eq!(promo.to_string(), "e7d8n");
         assert_eq!(promo.promotion_kind(), Some(PieceKind::Knight));
-        assert_eq!(Move::normal(sq("g1"), sq("f3")).promotion_kind(), None);
+        assert_eq!(
+            Move::normal(sq("g1"), sq("f3"), false).promotion_kind(),
+            None
+        );
+        assert!(Move::normal(sq("g1"), sq("f3"), false).is_plain_quiet());
+        assert!(Move::en_passant(sq("e5"), sq("d6")).is_capture());
         assert_eq!(core::mem::size_of::<Move>(), 4);
     }
 }

@@ -330,7 +330,7 @@ impl fmt::Display for San<'_> {
                 "O-O-O"
             })?;
         } else {
-            let capture = mv.is_en_passant() || !board.piece_at(mv.to()).is_empty();
+            let capture = mv.is_capture();
             match moving {
                 Some(PieceKind::Pawn) | None => {
                     if capture {

@@ -482,7 +482,7 @@ impl Worker<'_> {
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
 
         while let Some(mv) = picker.next(board) {
-            let quiet = is_quiet(board, mv);
+            let quiet = is_quiet(mv);
             let history = if quiet {
                 self.tables.history(side, mv)
             } else {

@@ -42,8 +42,8 @@ pub(crate) fn captured_kind(board: &Board0x88, mv: Move) -> Option<PieceKind> {
 
 /// Whether a move is quiet: neither a capture nor a promotion.
 #[inline(always)]
-pub(crate) fn is_quiet(board: &Board0x88, mv: Move) -> bool {
-    !mv.is_promotion() && captured_kind(board, mv).is_none()
+pub(crate) fn is_quiet(mv: Move) -> bool {
+    !mv.is_promotion() && !mv.is_capture()
 }
 
 /// The most-valuable-victim, least-valuable-attacker key of a capture or promotion.
@@ -163,7 +163,7 @@ impl MovePicker {
                     TT_MOVE_SCORE
                 } else if mv.promotion_kind().is_some_and(|k| k != PieceKind::Queen) {
                     UNDER_PROMOTION_SCORE + mvv_lva(board, mv)
-                } else if !is_quiet(board, mv) {
+                } else if !is_quiet(mv) {
                     GOOD_CAPTURE_SCORE + mvv_lva(board, mv)
                 } else if Some(mv) == killers[0] {
                     KILLER_SCORES[0]
