@@ -590,45 +590,19 @@ impl Board0x88 {
         rights
     }
 
-    /// Keeps the castling state canonical after a move touched a virgin piece of `color`: a king
-    /// that moved takes the rights of its rooks with it, and a king whose last virgin rook is gone
-    /// loses its own virgin bit. Returns the files whose pieces lost the bit (for unmake) and
-    /// updates the hash.
-    pub(crate) fn settle_castling(&mut self, color: Color) -> u8 {
-        let king = self.king_square(color).index();
+    /// Takes the castling rights of `color`'s rooks after its king moved: clears the virgin
+    /// bits of its rooks, updating the hash, and returns their files (for unmake). A rook's
+    /// move or capture needs nothing of the kind: its own bit goes with it.
+    #[inline(never)]
+    pub(crate) fn clear_rook_rights(&mut self, color: Color) -> u8 {
         let rooks = self.virgin_rook_files(color);
-        if self.cell(king) & Piece::VIRGIN == 0 {
-            let base = color.back_rank() << 4;
-            let mut files = rooks;
-            while files != 0 {
-                self.clear_virgin(base | files.trailing_zeros() as u8);
-                files &= files - 1;
-            }
-            rooks
-        } else if rooks == 0 {
-            self.clear_virgin(king);
-            1 << (king & 7)
-        } else {
-            0
+        let base = color.back_rank() << 4;
+        let mut files = rooks;
+        while files != 0 {
+            self.clear_virgin(base | files.trailing_zeros() as u8);
+            files &= files - 1;
         }
-    }
-
-    /// [`settle_castling`](Board0x88::settle_castling) after a virgin rook of `color` moved or
-    /// was taken, the usual case, in a few instructions: if another virgin rook is left (one
-    /// test of the back rank's cells) nothing changes; else a virgin king loses its bit.
-    /// Returns the files whose pieces lost the bit.
-    #[inline(always)]
-    pub(crate) fn settle_after_rook(&mut self, color: Color) -> u8 {
-        let rook = Piece::new(color, PieceKind::Rook).with_virgin().bits();
-        if has_zero_byte(self.rank_cells(color.back_rank() << 4) ^ (u64::from(rook) * BYTE_ONES)) {
-            return 0;
-        }
-        let king = self.king_square(color).index();
-        if self.cell(king) & Piece::VIRGIN == 0 {
-            return 0;
-        }
-        self.clear_virgin(king);
-        1 << (king & 7)
+        rooks
     }
 
     /// The files of the virgin rooks of `color` on its back rank, as a bit per file (bit 0 the
@@ -665,8 +639,9 @@ impl Board0x88 {
         self.set_cell(sq, piece & !Piece::VIRGIN);
     }
 
-    /// Sets again the virgin bits that [`Board0x88::settle_castling`] cleared on the back rank of
-    /// `color` (the hash is restored separately).
+    /// Sets again the virgin bits that [`Board0x88::clear_rook_rights`] cleared on the back rank
+    /// of `color` (the hash is restored separately).
+    #[inline(never)]
     pub(crate) fn restore_virgins(&mut self, color: Color, files: u8) {
         let base = color.back_rank() << 4;
         let mut bits = files;
@@ -704,11 +679,15 @@ fn files_holding(rank: u64, byte: u8) -> u8 {
 }
 
 impl PartialEq for Board0x88 {
-    /// Two boards are equal when they hold the same position: pieces (with their virgin bits),
-    /// side to move, en passant square and clocks. The order of the piece lists does not count.
+    /// Two boards are equal when they hold the same position: pieces with their castling
+    /// rights (the rooks' virgin bits), side to move, en passant square and clocks. The order
+    /// of the piece lists does not count, nor does a king's virgin bit (whether it has moved)
+    /// beyond the rights its rooks carry, as for the hash.
     fn eq(&self, other: &Board0x88) -> bool {
-        Square::all().all(|sq| self.cell(sq.index()) == other.cell(sq.index()))
-            && self.state.side() == other.state.side()
+        Square::all().all(|sq| {
+            let (a, b) = (self.cell(sq.index()), other.cell(sq.index()));
+            a == b || (a ^ b == Piece::VIRGIN && a & Piece::KIND_MASK == PieceKind::King as u8)
+        }) && self.state.side() == other.state.side()
             && self.state.ep() == other.state.ep()
             && self.state.halfmove() == other.state.halfmove()
             && self.state.fullmove() == other.state.fullmove()

@@ -18,9 +18,9 @@ pub struct Undo {
     moved: u8,
     /// The captured piece's byte, 0 if none.
     captured: u8,
-    /// Per colour, the back-rank files whose virgin bits the move cleared besides the moving
-    /// piece's own (see `Board0x88::settle_castling`).
-    virgins_cleared: [u8; 2],
+    /// The back-rank files of the mover's rooks whose castling rights (virgin bits) a move of
+    /// its virgin king took (see `Board0x88::clear_rook_rights`).
+    rights_cleared: u8,
 }
 
 impl Board0x88 {
@@ -75,32 +75,34 @@ impl Board0x88 {
         let from = mv.from().index();
         let to = mv.to().index();
         let piece = self.cell(from);
-        // The commonest move first: a quiet move of a piece that carries no castling right.
-        // One test (`&`, not `&&`: both halves are cheap) tells it from all the others.
-        if mv.is_plain_quiet() & (piece & Piece::VIRGIN == 0) {
-            self.relocate(from, to, piece, us);
-            let keys = piece_key(piece, from) ^ piece_key(piece, to);
+        // The commonest move first: a quiet move of a piece other than a virgin king (a rook
+        // that leaves with its castling right loses its own virgin bit, nothing else). One test
+        // (`&`, not `&&`: both halves are cheap) tells it from all the others.
+        if mv.is_plain_quiet() & !is_virgin_king(piece) {
+            let placed = piece & !Piece::VIRGIN;
+            self.relocate(from, to, placed, us);
+            let keys = piece_key(piece, from) ^ piece_key(placed, to);
             let resets_clock = piece & Piece::KIND_MASK == PieceKind::Pawn as u8;
             self.set_state(before.after_move(keys, resets_clock));
             return Undo {
                 state: before,
                 moved: piece,
                 captured: 0,
-                virgins_cleared: [0; 2],
+                rights_cleared: 0,
             };
         }
         if !mv.is_simple() {
-            let (captured, virgins_cleared) = self.make_special(mv, before, piece);
+            let (captured, rights_cleared) = self.make_special(mv, before, piece);
             return Undo {
                 state: before,
                 moved: piece,
                 captured,
-                virgins_cleared,
+                rights_cleared,
             };
         }
 
-        // A capture, a double push, a promotion or a move of a virgin piece: one piece moves,
-        // one may be taken on its destination. The hash and the clock are updated without
+        // A capture, a double push, a promotion or a move of a virgin king: one piece moves,
+        // one may be taken on its destination (a rook taken takes its castling right along). The hash and the clock are updated without
         // branching on whether a piece was taken (an empty square's key is 0). Promotions
         // come in runs of four and are rare, so a branch suits them (a conditional move would
         // be paid by every move).
@@ -125,20 +127,20 @@ impl Board0x88 {
         self.set_state(after);
         // Every field of the Undo is a plain value until here, so that it can stay in
         // registers: built through a reference, it would live on the stack and be copied.
-        let virgins_cleared = self.settle(us, piece, captured);
+        let rights_cleared = self.settle(us, piece);
         Undo {
             state: before,
             moved: piece,
             captured,
-            virgins_cleared,
+            rights_cleared,
         }
     }
 
     /// The rest of [`make_move`](Board0x88::make_move) for castling and en passant, kept out
     /// of line so that the common path stays small. Returns the captured piece's byte and the
-    /// virgin bits cleared, for the `Undo`.
+    /// rook rights cleared, for the `Undo`.
     #[inline(never)]
-    fn make_special(&mut self, mv: Move, before: State, piece: u8) -> (u8, [u8; 2]) {
+    fn make_special(&mut self, mv: Move, before: State, piece: u8) -> (u8, u8) {
         let us = before.side();
         let them = !us;
         let from = mv.from().index();
@@ -165,7 +167,7 @@ impl Board0x88 {
             keys = piece_key(captured, captured_sq) ^ piece_key(piece, from) ^ piece_key(piece, to);
         }
         self.set_state(before.after_move(keys, resets_clock));
-        (captured, self.settle(us, piece, captured))
+        (captured, self.settle(us, piece))
     }
 
     /// Takes the piece of `them` on the destination of `mv`, if the move is a capture, off the
@@ -182,35 +184,16 @@ impl Board0x88 {
         captured
     }
 
-    /// Keeps the castling state canonical after a move of `us` that moved the virgin piece
-    /// `moved` or took the virgin piece `captured` (bytes before the move): only the side
-    /// whose virgin piece it was can lose rights. Returns, per colour, the back-rank files
-    /// whose virgin bits it cleared (none when neither piece was virgin, the usual case, tested
-    /// here before the call).
+    /// Keeps the castling state canonical after a move of `us` that moved `moved` (its byte
+    /// before the move): a virgin king that moved takes the rights of its rooks with it.
+    /// Returns the files of the rooks that lost their right.
     #[inline(always)]
-    fn settle(&mut self, us: Color, moved: u8, captured: u8) -> [u8; 2] {
-        if (moved | captured) & Piece::VIRGIN == 0 {
-            return [0; 2];
+    fn settle(&mut self, us: Color, moved: u8) -> u8 {
+        if is_virgin_king(moved) {
+            self.clear_rook_rights(us)
+        } else {
+            0
         }
-        self.settle_virgins(us, moved, captured)
-    }
-
-    /// [`settle`](Board0x88::settle) once a virgin piece moved or was taken.
-    #[inline(never)]
-    fn settle_virgins(&mut self, us: Color, moved: u8, captured: u8) -> [u8; 2] {
-        let mut cleared = [0; 2];
-        if moved & Piece::VIRGIN != 0 {
-            cleared[us.index()] = if moved & Piece::KIND_MASK == PieceKind::Rook as u8 {
-                self.settle_after_rook(us)
-            } else {
-                self.settle_castling(us)
-            };
-        }
-        // Only kings and rooks are virgin, and a king is never taken.
-        if captured & Piece::VIRGIN != 0 {
-            cleared[(!us).index()] = self.settle_after_rook(!us);
-        }
-        cleared
     }
 
     /// Takes back `mv`, which must be the last move made, with the [`Undo`] that
@@ -223,13 +206,13 @@ impl Board0x88 {
         let from = mv.from().index();
         let to = mv.to().index();
         // The commonest move, as in `apply`.
-        if mv.is_plain_quiet() & (undo.moved & Piece::VIRGIN == 0) {
+        if mv.is_plain_quiet() & !is_virgin_king(undo.moved) {
             self.relocate(to, from, undo.moved, us);
             self.set_state(undo.state);
             return;
         }
-        if undo.virgins_cleared != [0; 2] {
-            self.restore_both(undo.virgins_cleared);
+        if undo.rights_cleared != 0 {
+            self.restore_virgins(us, undo.rights_cleared);
         }
         if mv.is_simple() {
             self.put_back(mv, undo.moved, undo.captured, us);
@@ -237,14 +220,6 @@ impl Board0x88 {
             self.unmake_special(mv, us, undo.moved, undo.captured);
         }
         self.set_state(undo.state);
-    }
-
-    /// Sets again the virgin bits that [`settle`](Board0x88::settle) cleared.
-    #[inline(never)]
-    fn restore_both(&mut self, virgins_cleared: [u8; 2]) {
-        for color in Color::ALL {
-            self.restore_virgins(color, virgins_cleared[color.index()]);
-        }
     }
 
     /// The piece moves of [`unmake_move`](Board0x88::unmake_move) for castling and en
@@ -300,7 +275,7 @@ impl Board0x88 {
             state: before,
             moved: 0,
             captured: 0,
-            virgins_cleared: [0; 2],
+            rights_cleared: 0,
         })
     }
 
@@ -323,6 +298,13 @@ impl Board0x88 {
     }
 }
 
+/// Whether `piece` (a piece byte) is a king that has not moved, of either colour: the one
+/// piece whose move changes more than its own bits, since it takes its rooks' rights along.
+#[inline(always)]
+const fn is_virgin_king(piece: u8) -> bool {
+    piece & (Piece::VIRGIN | Piece::KIND_MASK) == Piece::VIRGIN | PieceKind::King as u8
+}
+
 /// The byte of the piece that `mv`, a promotion of a pawn of `us`, puts on the board. Out of
 /// line and cold so that the fast path of make branches around it rather than computing it
 /// for every move.
@@ -335,6 +317,7 @@ fn promoted(mv: Move, us: Color) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::CastlingRights;
     use crate::perft::perft;
 
     fn play(board: &mut Board0x88, uci: &str) -> (Move, Undo) {
@@ -378,17 +361,34 @@ mod tests {
     }
 
     #[test]
-    fn capturing_the_last_virgin_rook_takes_the_kings_bit() {
+    fn capturing_the_last_virgin_rook_takes_the_last_rights() {
         let mut board: Board0x88 = "r3k3/8/8/8/8/8/8/R3K3 w Qq - 0 1".parse().unwrap();
         let _ = play(&mut board, "a1a8");
         assert_eq!(board.to_string(), "R3k3/8/8/8/8/8/8/4K3 b - - 0 1");
-        assert!(!board.piece_at(Square::E8).is_virgin());
-        assert!(!board.piece_at(Square::E1).is_virgin());
-        assert_eq!(
-            board,
-            Board0x88::from_fen("R3k3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap()
-        );
+        assert_eq!(board.castling_rights(), CastlingRights::empty());
+        // Neither king has moved; without a virgin rook that is no right, and the position
+        // is the one the FEN describes (where the kings are not virgin), hash included.
+        assert!(board.piece_at(Square::E8).is_virgin());
+        assert!(board.piece_at(Square::E1).is_virgin());
+        let fresh = Board0x88::from_fen("R3k3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+        assert!(!fresh.piece_at(Square::E1).is_virgin());
+        assert_eq!(board, fresh);
+        assert_eq!(board.hash(), fresh.hash());
         assert_eq!(board.hash(), board.compute_hash());
+    }
+
+    #[test]
+    fn a_king_move_takes_the_rights_of_both_rooks() {
+        let mut board: Board0x88 = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+        let before = board;
+        let (mv, undo) = play(&mut board, "e1e2");
+        assert_eq!(board.to_string(), "r3k2r/8/8/8/8/8/4K3/R6R b kq - 1 1");
+        assert!(!board.piece_at(Square::A1).is_virgin() && !board.piece_at(Square::H1).is_virgin());
+        let fresh = Board0x88::from_fen("r3k2r/8/8/8/8/8/4K3/R6R b kq - 1 1").unwrap();
+        assert_eq!((board, board.hash()), (fresh, fresh.hash()));
+        board.unmake_move(mv, undo);
+        assert_eq!(board.castling_rights(), CastlingRights::all());
+        assert_eq!((board, board.hash()), (before, before.hash()));
     }
 
     #[test]

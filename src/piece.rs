@@ -185,12 +185,12 @@ impl PieceKind {
 /// | 0-2 | [`Piece::KIND_MASK`] `7` | the [`PieceKind`] number, 0 for an empty square |
 /// | 3 | [`Piece::WHITE`] `8` | a white piece |
 /// | 4 | [`Piece::BLACK`] `16` | a black piece |
-/// | 5 | [`Piece::VIRGIN`] `32` | the piece has not moved and still carries a castling right |
+/// | 5 | [`Piece::VIRGIN`] `32` | a king or rook that has not moved (a rook: and still carries a castling right) |
 ///
-/// The virgin bit is set only on kings and rooks: on a rook it is one castling right, on a king
-/// it says that at least one of its rooks still has its right. The board keeps castling rights
-/// nowhere else, which makes Chess960 castling and the hash of the rights fall out of the piece
-/// placement.
+/// The virgin bit is set only on kings and rooks: on a rook it is one castling right (a king's
+/// move takes it away too), on a king it says that the king has not moved; castling needs both.
+/// The board keeps castling rights nowhere else, which makes Chess960 castling and the hash of
+/// the rights fall out of the piece placement.
 ///
 /// ```
 /// use x88::{Color, Piece, PieceKind};

@@ -1,9 +1,13 @@
 //! Zobrist keys, generated at compile time.
 //!
 //! The key of a piece is indexed by its whole byte, virgin bit included, and by its 0x88 square.
-//! Because the castling rights live in the virgin bits (see [`Piece`](crate::Piece)), the rights
-//! need no keys of their own: a rook that loses its right changes its key. The en passant square
-//! adds the key of its file; black to move adds [`SIDE_KEY`].
+//! Because the castling rights live in the rooks' virgin bits (see [`Piece`](crate::Piece)),
+//! the rights need no keys of their own: a rook that loses its right changes its key. A king's
+//! virgin bit says only that it has not moved, which is no right by itself, so a virgin king
+//! has the key of the same king without the bit. The en passant square adds the key of its
+//! file; black to move adds [`SIDE_KEY`].
+
+use crate::piece::{Piece, PieceKind};
 
 /// One step of SplitMix64: a fixed, well-mixed sequence of keys from a fixed seed.
 const fn splitmix64(state: u64) -> (u64, u64) {
@@ -33,6 +37,12 @@ const fn build_piece_keys() -> [[u64; 128]; 64] {
         }
         piece += 1;
     }
+    // A virgin king hashes as the king (see the module's documentation).
+    let king = PieceKind::King as usize;
+    keys[Piece::WHITE as usize | Piece::VIRGIN as usize | king] =
+        keys[Piece::WHITE as usize | king];
+    keys[Piece::BLACK as usize | Piece::VIRGIN as usize | king] =
+        keys[Piece::BLACK as usize | king];
     keys
 }
 
@@ -69,9 +79,8 @@ mod tests {
     fn keys_of_real_pieces_are_distinct_and_nonzero() {
         let mut keys: [u64; 2048] = [0; 2048];
         let mut n = 0;
-        for piece in [
-            9u8, 11, 12, 13, 14, 15, 17, 19, 20, 21, 22, 23, 44, 46, 52, 54,
-        ] {
+        // Every piece byte but the virgin kings (white 44, black 52).
+        for piece in [9u8, 11, 12, 13, 14, 15, 17, 19, 20, 21, 22, 23, 46, 54] {
             for sq in 0..128u8 {
                 if sq & 0x88 == 0 {
                     keys[n] = piece_key(piece, sq);
@@ -83,5 +92,14 @@ mod tests {
         keys.sort_unstable();
         assert!(keys[0] != 0);
         assert!(keys.windows(2).all(|w| w[0] != w[1]));
+    }
+
+    #[test]
+    fn a_virgin_king_hashes_as_the_king() {
+        for (king, virgin) in [(12u8, 44u8), (20, 52)] {
+            for sq in 0..128u8 {
+                assert_eq!(piece_key(king, sq), piece_key(virgin, sq));
+            }
+        }
     }
 }
