@@ -590,19 +590,28 @@ impl Board0x88 {
         rights
     }
 
-    /// Takes the castling rights of `color`'s rooks after its king moved: clears the virgin
-    /// bits of its rooks, updating the hash, and returns their files (for unmake). A rook's
-    /// move or capture needs nothing of the kind: its own bit goes with it.
+    /// Takes the castling rights of `color`'s rooks when its king moves: clears the virgin
+    /// bits of its rooks and returns their files (for unmake) and the change to the hash (for
+    /// the caller to fold into its move's keys). A rook's move or capture needs nothing of the
+    /// kind: its own bit goes with it.
+    ///
+    /// To be called before the king's move writes its back rank: the rank is read as one
+    /// word, and a load that overlaps a byte just stored waits for the store to complete.
     #[inline(never)]
-    pub(crate) fn clear_rook_rights(&mut self, color: Color) -> u8 {
+    pub(crate) fn take_rook_rights(&mut self, color: Color) -> (u8, u64) {
         let rooks = self.virgin_rook_files(color);
         let base = color.back_rank() << 4;
+        let plain = Piece::new(color, PieceKind::Rook).bits();
+        let right_keys = &zobrist::ROOK_RIGHT_KEYS[color.index()];
+        let mut keys = 0;
         let mut files = rooks;
         while files != 0 {
-            self.clear_virgin(base | files.trailing_zeros() as u8);
+            let file = files.trailing_zeros() as u8;
             files &= files - 1;
+            keys ^= right_keys[usize::from(file & 7)];
+            self.set_cell(base | file, plain);
         }
-        rooks
+        (rooks, keys)
     }
 
     /// The files of the virgin rooks of `color` on its back rank, as a bit per file (bit 0 the
@@ -631,15 +640,7 @@ impl Board0x88 {
         u64::from_le_bytes(rank)
     }
 
-    /// Clears the virgin bit of the piece on `sq`, updating the hash.
-    fn clear_virgin(&mut self, sq: u8) {
-        let piece = self.cell(sq);
-        self.state.hash ^=
-            zobrist::piece_key(piece, sq) ^ zobrist::piece_key(piece & !Piece::VIRGIN, sq);
-        self.set_cell(sq, piece & !Piece::VIRGIN);
-    }
-
-    /// Sets again the virgin bits that [`Board0x88::clear_rook_rights`] cleared on the back rank
+    /// Sets again the virgin bits that [`Board0x88::take_rook_rights`] cleared on the back rank
     /// of `color` (the hash is restored separately).
     #[inline(never)]
     pub(crate) fn restore_virgins(&mut self, color: Color, files: u8) {

@@ -19,7 +19,7 @@ pub struct Undo {
     /// The captured piece's byte, 0 if none.
     captured: u8,
     /// The back-rank files of the mover's rooks whose castling rights (virgin bits) a move of
-    /// its virgin king took (see `Board0x88::clear_rook_rights`).
+    /// its virgin king took (see `Board0x88::take_rook_rights`).
     rights_cleared: u8,
 }
 
@@ -107,7 +107,7 @@ impl Board0x88 {
         // come in runs of four and are rare, so a branch suits them (a conditional move would
         // be paid by every move).
         let them = !us;
-        let mut keys = 0;
+        let (rights_cleared, mut keys) = self.settle(us, piece);
         let captured = self.take(mv, them, &mut keys);
         let placed = if mv.is_promotion() {
             promoted(mv, us)
@@ -127,7 +127,6 @@ impl Board0x88 {
         self.set_state(after);
         // Every field of the Undo is a plain value until here, so that it can stay in
         // registers: built through a reference, it would live on the stack and be copied.
-        let rights_cleared = self.settle(us, piece);
         Undo {
             state: before,
             moved: piece,
@@ -148,12 +147,14 @@ impl Board0x88 {
         let mut captured = 0;
         // Castling counts the clock on; en passant is a pawn move.
         let resets_clock = !mv.is_castle();
-        let keys;
+        // Before the pieces move (see `take_rook_rights`); with castling, the castling rook's
+        // bit is among those cleared.
+        let (rights_cleared, mut keys) = self.settle(us, piece);
         if mv.is_castle() {
             let rook = self.cell(to);
             let (king_to, rook_to) = castling_destinations(from, to);
             let (king_after, rook_after) = (piece & !Piece::VIRGIN, rook & !Piece::VIRGIN);
-            keys = piece_key(piece, from)
+            keys ^= piece_key(piece, from)
                 ^ piece_key(rook, to)
                 ^ piece_key(king_after, king_to)
                 ^ piece_key(rook_after, rook_to);
@@ -164,10 +165,11 @@ impl Board0x88 {
             captured = self.cell(captured_sq);
             self.remove(captured_sq, them);
             self.relocate(from, to, piece, us);
-            keys = piece_key(captured, captured_sq) ^ piece_key(piece, from) ^ piece_key(piece, to);
+            keys ^=
+                piece_key(captured, captured_sq) ^ piece_key(piece, from) ^ piece_key(piece, to);
         }
         self.set_state(before.after_move(keys, resets_clock));
-        (captured, self.settle(us, piece))
+        (captured, rights_cleared)
     }
 
     /// Takes the piece of `them` on the destination of `mv`, if the move is a capture, off the
@@ -184,15 +186,15 @@ impl Board0x88 {
         captured
     }
 
-    /// Keeps the castling state canonical after a move of `us` that moved `moved` (its byte
-    /// before the move): a virgin king that moved takes the rights of its rooks with it.
-    /// Returns the files of the rooks that lost their right.
+    /// Keeps the castling state canonical for a move of `us` that moves `moved` (its byte),
+    /// called before the move: a virgin king that moves takes the rights of its rooks with it.
+    /// Returns the files of the rooks that lost their right and the change to the hash.
     #[inline(always)]
-    fn settle(&mut self, us: Color, moved: u8) -> u8 {
+    fn settle(&mut self, us: Color, moved: u8) -> (u8, u64) {
         if is_virgin_king(moved) {
-            self.clear_rook_rights(us)
+            self.take_rook_rights(us)
         } else {
-            0
+            (0, 0)
         }
     }
 
@@ -211,13 +213,14 @@ impl Board0x88 {
             self.set_state(undo.state);
             return;
         }
-        if undo.rights_cleared != 0 {
-            self.restore_virgins(us, undo.rights_cleared);
-        }
         if mv.is_simple() {
             self.put_back(mv, undo.moved, undo.captured, us);
         } else {
             self.unmake_special(mv, us, undo.moved, undo.captured);
+        }
+        // After the pieces are back: a castling rook's own square is among the files.
+        if undo.rights_cleared != 0 {
+            self.restore_virgins(us, undo.rights_cleared);
         }
         self.set_state(undo.state);
     }

@@ -46,6 +46,27 @@ const fn build_piece_keys() -> [[u64; 128]; 64] {
     keys
 }
 
+/// What the hash changes by when the virgin rook of a colour (index 0 white, 1 black) on its
+/// back rank's file (index) loses its castling right: a small table of its own, since these
+/// keys are rarely needed and the rows of the big one may have left the cache.
+pub(crate) static ROOK_RIGHT_KEYS: [[u64; 8]; 2] = build_rook_right_keys();
+
+const fn build_rook_right_keys() -> [[u64; 8]; 2] {
+    let all = build_piece_keys();
+    let mut keys = [[0u64; 8]; 2];
+    let rook = PieceKind::Rook as usize;
+    let mut file = 0;
+    while file < 8 {
+        let (white, black) = (file, 0x70 + file);
+        keys[0][file] = all[Piece::WHITE as usize | Piece::VIRGIN as usize | rook][white]
+            ^ all[Piece::WHITE as usize | rook][white];
+        keys[1][file] = all[Piece::BLACK as usize | Piece::VIRGIN as usize | rook][black]
+            ^ all[Piece::BLACK as usize | rook][black];
+        file += 1;
+    }
+    keys
+}
+
 /// Added to the hash when black is to move.
 pub(crate) const SIDE_KEY: u64 = splitmix64(0x5151_5151).1;
 
@@ -92,6 +113,18 @@ mod tests {
         keys.sort_unstable();
         assert!(keys[0] != 0);
         assert!(keys.windows(2).all(|w| w[0] != w[1]));
+    }
+
+    #[test]
+    fn rook_right_keys_are_the_change_of_a_rooks_key() {
+        for (c, (rook, base)) in [(14u8, 0u8), (22, 0x70)].into_iter().enumerate() {
+            for file in 0..8u8 {
+                let sq = base | file;
+                let change = piece_key(rook | Piece::VIRGIN, sq) ^ piece_key(rook, sq);
+                assert_eq!(ROOK_RIGHT_KEYS[c][file as usize], change);
+                assert_ne!(change, 0);
+            }
+        }
     }
 
     #[test]
