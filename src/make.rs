@@ -91,6 +91,22 @@ impl Board0x88 {
                 rights_cleared: 0,
             };
         }
+        let them = !us;
+        // The next commonest: a plain capture by a piece other than a virgin king.
+        if mv.is_plain_capture() & !is_virgin_king(piece) {
+            let captured = self.cell(to);
+            self.remove(to, them);
+            let placed = piece & !Piece::VIRGIN;
+            self.relocate(from, to, placed, us);
+            let keys = piece_key(captured, to) ^ piece_key(piece, from) ^ piece_key(placed, to);
+            self.set_state(before.after_move(keys, true));
+            return Undo {
+                state: before,
+                moved: piece,
+                captured,
+                rights_cleared: 0,
+            };
+        }
         if !mv.is_simple() {
             let (captured, rights_cleared) = self.make_special(mv, before, piece);
             return Undo {
@@ -101,16 +117,13 @@ impl Board0x88 {
             };
         }
 
-        // A capture, a double push, a promotion or a move of a virgin king: one piece moves,
-        // one may be taken on its destination (a rook taken takes its castling right along). The hash and the clock are updated without
-        // branching on whether a piece was taken (an empty square's key is 0). Promotions
-        // come in runs of four and are rare, so a branch suits them (a conditional move would
-        // be paid by every move).
-        let them = !us;
+        // A double push, a promotion or a move of a virgin king: one piece moves, one may be
+        // taken on its destination. The hash and the clock are updated without branching on
+        // whether a piece was taken (an empty square's key is 0).
         let (rights_cleared, mut keys) = self.settle(us, piece);
         let captured = self.take(mv, them, &mut keys);
         let placed = if mv.is_promotion() {
-            promoted(mv, us)
+            mv.promoted_piece(us.bit())
         } else {
             piece & !Piece::VIRGIN
         };
@@ -207,9 +220,15 @@ impl Board0x88 {
         let us = undo.state.side();
         let from = mv.from().index();
         let to = mv.to().index();
-        // The commonest move, as in `apply`.
+        // The two commonest moves, as in `apply`.
         if mv.is_plain_quiet() & !is_virgin_king(undo.moved) {
             self.relocate(to, from, undo.moved, us);
+            self.set_state(undo.state);
+            return;
+        }
+        if mv.is_plain_capture() & !is_virgin_king(undo.moved) {
+            self.relocate(to, from, undo.moved, us);
+            self.insert(to, undo.captured, !us);
             self.set_state(undo.state);
             return;
         }
@@ -306,15 +325,6 @@ impl Board0x88 {
 #[inline(always)]
 const fn is_virgin_king(piece: u8) -> bool {
     piece & (Piece::VIRGIN | Piece::KIND_MASK) == Piece::VIRGIN | PieceKind::King as u8
-}
-
-/// The byte of the piece that `mv`, a promotion of a pawn of `us`, puts on the board. Out of
-/// line and cold so that the fast path of make branches around it rather than computing it
-/// for every move.
-#[cold]
-#[inline(never)]
-fn promoted(mv: Move, us: Color) -> u8 {
-    mv.promoted_piece(us.bit())
 }
 
 #[cfg(test)]

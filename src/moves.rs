@@ -195,6 +195,14 @@ impl Move {
         self.flag == flag::NORMAL
     }
 
+    /// Whether this is a capture on the destination and nothing else (not a promotion, not en
+    /// passant): the next commonest move, with a short way of its own through make/unmake.
+    #[must_use]
+    #[inline(always)]
+    pub(crate) const fn is_plain_capture(self) -> bool {
+        self.flag == flag::CAPTURE
+    }
+
     /// Whether this is a pawn's two-square step.
     #[must_use]
     #[inline(always)]
