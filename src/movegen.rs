@@ -768,6 +768,9 @@ mod tests {
             ("3k4/8/8/8/3Pp3/8/8/3R3K b - d3 0 1", true),
             // Nothing in the way of the capture.
             ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", true),
+            // The double step uncovered a check along a diagonal through the square the pawn
+            // left, which the capture does not block; the king shares no line with the pawns.
+            ("3bk3/8/8/4pP2/7K/8/8/8 w - e6 0 2", false),
         ];
         let lenient = FenOptions {
             chess960: false,
