@@ -430,9 +430,11 @@ impl Board0x88 {
         }
     }
 
-    /// Takes the piece on `sq` of `color` off the board and out of its piece list.
+    /// Takes the piece on `sq` of `color` off the board and out of its piece list (the list's
+    /// last piece takes its place there). Returns its place, for
+    /// [`reinsert`](Board0x88::reinsert).
     #[inline(always)]
-    pub(crate) fn remove(&mut self, sq: u8, color: Color) {
+    pub(crate) fn remove(&mut self, sq: u8, color: Color) -> u8 {
         let c = color.index();
         let idx = self.cells[(sq | 8) as usize & 127] as usize & (MAX_PIECES - 1);
         let last = self.counts[c].saturating_sub(1);
@@ -441,13 +443,27 @@ impl Board0x88 {
         self.cells[(moved.index() | 8) as usize & 127] = idx as u8;
         self.counts[c] = last;
         self.cells[(sq & 127) as usize] = 0;
+        idx as u8
     }
 
-    /// Puts `piece` of `color` on the empty square `sq` and appends it to its piece list.
+    /// Takes back [`remove`](Board0x88::remove): `piece` of `color` returns to the empty square
+    /// `sq` and to its place `slot` in the list, whose occupant goes back to the end. The list
+    /// is then in its order before the capture, so that the generator, which dispatches on
+    /// the kinds of the pieces in list order, meets the same sequence in every sibling.
     #[inline(always)]
-    pub(crate) fn insert(&mut self, sq: u8, piece: u8, color: Color) {
+    pub(crate) fn reinsert(&mut self, sq: u8, piece: u8, slot: u8, color: Color) {
+        let c = color.index();
+        let slot = slot as usize & (MAX_PIECES - 1);
+        let last = self.counts[c];
+        if (last as usize) < MAX_PIECES {
+            let displaced = self.lists[c][slot];
+            self.lists[c][last as usize] = displaced;
+            self.cells[(displaced.index() | 8) as usize & 127] = last;
+            self.lists[c][slot] = Square::from_index_unchecked(sq);
+            self.cells[(sq | 8) as usize & 127] = slot as u8;
+            self.counts[c] = last + 1;
+        }
         self.cells[(sq & 127) as usize] = piece;
-        self.list_push(color, Square::from_index_unchecked(sq));
     }
 
     /// The squares of the pieces of `color`, its king first.

@@ -18,6 +18,8 @@ pub struct Undo {
     moved: u8,
     /// The captured piece's byte, 0 if none.
     captured: u8,
+    /// The captured piece's place in its list (see `Board0x88::reinsert`).
+    captured_slot: u8,
     /// The back-rank files of the mover's rooks whose castling rights (virgin bits) a move of
     /// its virgin king took (see `Board0x88::take_rook_rights`).
     rights_cleared: u8,
@@ -88,6 +90,7 @@ impl Board0x88 {
                 state: before,
                 moved: piece,
                 captured: 0,
+                captured_slot: 0,
                 rights_cleared: 0,
             };
         }
@@ -95,7 +98,7 @@ impl Board0x88 {
         // The next commonest: a plain capture by a piece other than a virgin king.
         if mv.is_plain_capture() & !is_virgin_king(piece) {
             let captured = self.cell(to);
-            self.remove(to, them);
+            let captured_slot = self.remove(to, them);
             let placed = piece & !Piece::VIRGIN;
             self.relocate(from, to, placed, us);
             let keys = piece_key(captured, to) ^ piece_key(piece, from) ^ piece_key(placed, to);
@@ -104,15 +107,17 @@ impl Board0x88 {
                 state: before,
                 moved: piece,
                 captured,
+                captured_slot,
                 rights_cleared: 0,
             };
         }
         if !mv.is_simple() {
-            let (captured, rights_cleared) = self.make_special(mv, before, piece);
+            let (captured, captured_slot, rights_cleared) = self.make_special(mv, before, piece);
             return Undo {
                 state: before,
                 moved: piece,
                 captured,
+                captured_slot,
                 rights_cleared,
             };
         }
@@ -121,7 +126,7 @@ impl Board0x88 {
         // taken on its destination. The hash and the clock are updated without branching on
         // whether a piece was taken (an empty square's key is 0).
         let (rights_cleared, mut keys) = self.settle(us, piece);
-        let captured = self.take(mv, them, &mut keys);
+        let (captured, captured_slot) = self.take(mv, them, &mut keys);
         let placed = if mv.is_promotion() {
             mv.promoted_piece(us.bit())
         } else {
@@ -144,6 +149,7 @@ impl Board0x88 {
             state: before,
             moved: piece,
             captured,
+            captured_slot,
             rights_cleared,
         }
     }
@@ -152,12 +158,13 @@ impl Board0x88 {
     /// of line so that the common path stays small. Returns the captured piece's byte and the
     /// rook rights cleared, for the `Undo`.
     #[inline(never)]
-    fn make_special(&mut self, mv: Move, before: State, piece: u8) -> (u8, u8) {
+    fn make_special(&mut self, mv: Move, before: State, piece: u8) -> (u8, u8, u8) {
         let us = before.side();
         let them = !us;
         let from = mv.from().index();
         let to = mv.to().index();
         let mut captured = 0;
+        let mut captured_slot = 0;
         // Castling counts the clock on; en passant is a pawn move.
         let resets_clock = !mv.is_castle();
         // Before the pieces move (see `take_rook_rights`); with castling, the castling rook's
@@ -176,27 +183,30 @@ impl Board0x88 {
             // En passant: the pawn taken stands beside the destination, not on it.
             let captured_sq = to.wrapping_sub(us.forward() as u8);
             captured = self.cell(captured_sq);
-            self.remove(captured_sq, them);
+            captured_slot = self.remove(captured_sq, them);
             self.relocate(from, to, piece, us);
             keys ^=
                 piece_key(captured, captured_sq) ^ piece_key(piece, from) ^ piece_key(piece, to);
         }
         self.set_state(before.after_move(keys, resets_clock));
-        (captured, rights_cleared)
+        (captured, captured_slot, rights_cleared)
     }
 
     /// Takes the piece of `them` on the destination of `mv`, if the move is a capture, off the
-    /// board, adds its key to `keys` and returns its byte (0 for none). The branch tests the
+    /// board, adds its key to `keys` and returns its byte (0 for none) and its place in its list
+    /// (see [`remove`](Board0x88::remove)). The branch tests the
     /// move's flag, known before the destination's byte is loaded.
     #[inline(always)]
-    fn take(&mut self, mv: Move, them: Color, keys: &mut u64) -> u8 {
+    fn take(&mut self, mv: Move, them: Color, keys: &mut u64) -> (u8, u8) {
         let to = mv.to().index();
         let captured = self.cell(to);
         *keys ^= piece_key(captured, to);
-        if mv.is_capture() {
-            self.remove(to, them);
-        }
-        captured
+        let slot = if mv.is_capture() {
+            self.remove(to, them)
+        } else {
+            0
+        };
+        (captured, slot)
     }
 
     /// Keeps the castling state canonical for a move of `us` that moves `moved` (its byte),
@@ -228,14 +238,14 @@ impl Board0x88 {
         }
         if mv.is_plain_capture() & !is_virgin_king(undo.moved) {
             self.relocate(to, from, undo.moved, us);
-            self.insert(to, undo.captured, !us);
+            self.reinsert(to, undo.captured, undo.captured_slot, !us);
             self.set_state(undo.state);
             return;
         }
         if mv.is_simple() {
-            self.put_back(mv, undo.moved, undo.captured, us);
+            self.put_back(mv, &undo, us);
         } else {
-            self.unmake_special(mv, us, undo.moved, undo.captured);
+            self.unmake_special(mv, us, &undo);
         }
         // After the pieces are back: a castling rook's own square is among the files.
         if undo.rights_cleared != 0 {
@@ -247,7 +257,8 @@ impl Board0x88 {
     /// The piece moves of [`unmake_move`](Board0x88::unmake_move) for castling and en
     /// passant.
     #[inline(never)]
-    fn unmake_special(&mut self, mv: Move, us: Color, moved: u8, captured: u8) {
+    fn unmake_special(&mut self, mv: Move, us: Color, undo: &Undo) {
+        let (moved, captured) = (undo.moved, undo.captured);
         let them = !us;
         let from = mv.from().index();
         let to = mv.to().index();
@@ -257,18 +268,19 @@ impl Board0x88 {
             self.castle_pieces(us, [king_to, rook_to], [from, to], [moved, rook]);
         } else {
             self.relocate(to, from, moved, us);
-            self.insert(to.wrapping_sub(us.forward() as u8), captured, them);
+            let captured_sq = to.wrapping_sub(us.forward() as u8);
+            self.reinsert(captured_sq, captured, undo.captured_slot, them);
         }
     }
 
     /// Undoes `mv`, a move of one piece of `us` (a promotion included): the piece as it was
     /// goes back, and the piece it took, if any, returns to the destination.
     #[inline(always)]
-    fn put_back(&mut self, mv: Move, moved: u8, captured: u8, us: Color) {
+    fn put_back(&mut self, mv: Move, undo: &Undo, us: Color) {
         let (from, to) = (mv.from().index(), mv.to().index());
-        self.relocate(to, from, moved, us);
+        self.relocate(to, from, undo.moved, us);
         if mv.is_capture() {
-            self.insert(to, captured, !us);
+            self.reinsert(to, undo.captured, undo.captured_slot, !us);
         }
     }
 
@@ -297,6 +309,7 @@ impl Board0x88 {
             state: before,
             moved: 0,
             captured: 0,
+            captured_slot: 0,
             rights_cleared: 0,
         })
     }
@@ -388,6 +401,43 @@ mod tests {
         assert_eq!(board, fresh);
         assert_eq!(board.hash(), fresh.hash());
         assert_eq!(board.hash(), board.compute_hash());
+    }
+
+    #[test]
+    fn unmake_restores_the_piece_lists_in_their_order() {
+        let suites = [
+            (include_str!("../tests/data/standard.epd"), false),
+            (include_str!("../tests/data/chess960.epd"), true),
+        ];
+        let mut captures = 0;
+        for (text, chess960) in suites {
+            for line in text.lines() {
+                let fen = line.split(';').next().unwrap_or_default().trim();
+                let options = crate::fen::FenOptions {
+                    chess960,
+                    lenient: true,
+                };
+                let root = Board0x88::from_fen_with(fen, options).unwrap();
+                let mut boards = std::vec![root];
+                boards.extend(root.legal_moves().into_iter().map(|mv| {
+                    let mut child = root;
+                    child.play_unchecked(mv);
+                    child
+                }));
+                for mut board in boards {
+                    let lists =
+                        |b: &Board0x88| Color::ALL.map(|c| std::vec::Vec::from(b.piece_squares(c)));
+                    let before = lists(&board);
+                    for mv in board.legal_moves() {
+                        let undo = board.make_move(mv);
+                        board.unmake_move(mv, undo);
+                        assert_eq!(lists(&board), before, "{board}: {mv:?}");
+                        captures += usize::from(mv.is_capture());
+                    }
+                }
+            }
+        }
+        assert!(captures > 5_000, "only {captures} captures");
     }
 
     #[test]
