@@ -155,8 +155,8 @@ impl Board0x88 {
     }
 
     /// The rest of [`make_move`](Board0x88::make_move) for castling and en passant, kept out
-    /// of line so that the common path stays small. Returns the captured piece's byte and the
-    /// rook rights cleared, for the `Undo`.
+    /// of line so that the common path stays small. Returns the captured piece's byte, its
+    /// place in its list and the rook rights cleared, for the `Undo`.
     #[inline(never)]
     fn make_special(&mut self, mv: Move, before: State, piece: u8) -> (u8, u8, u8) {
         let us = before.side();
