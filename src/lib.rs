@@ -19,6 +19,8 @@ mod outcome;
 mod perft;
 mod piece;
 mod square;
+#[cfg(test)]
+mod test_positions;
 mod zobrist;
 
 #[cfg(feature = "search")]

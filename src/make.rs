@@ -405,36 +405,15 @@ mod tests {
 
     #[test]
     fn unmake_restores_the_piece_lists_in_their_order() {
-        let suites = [
-            (include_str!("../tests/data/standard.epd"), false),
-            (include_str!("../tests/data/chess960.epd"), true),
-        ];
+        let lists = |b: &Board0x88| Color::ALL.map(|c| std::vec::Vec::from(b.piece_squares(c)));
         let mut captures = 0;
-        for (text, chess960) in suites {
-            for line in text.lines() {
-                let fen = line.split(';').next().unwrap_or_default().trim();
-                let options = crate::fen::FenOptions {
-                    chess960,
-                    lenient: true,
-                };
-                let root = Board0x88::from_fen_with(fen, options).unwrap();
-                let mut boards = std::vec![root];
-                boards.extend(root.legal_moves().into_iter().map(|mv| {
-                    let mut child = root;
-                    child.play_unchecked(mv);
-                    child
-                }));
-                for mut board in boards {
-                    let lists =
-                        |b: &Board0x88| Color::ALL.map(|c| std::vec::Vec::from(b.piece_squares(c)));
-                    let before = lists(&board);
-                    for mv in board.legal_moves() {
-                        let undo = board.make_move(mv);
-                        board.unmake_move(mv, undo);
-                        assert_eq!(lists(&board), before, "{board}: {mv:?}");
-                        captures += usize::from(mv.is_capture());
-                    }
-                }
+        for mut board in crate::test_positions::suite_positions_and_children() {
+            let before = lists(&board);
+            for mv in board.legal_moves() {
+                let undo = board.make_move(mv);
+                board.unmake_move(mv, undo);
+                assert_eq!(lists(&board), before, "{board}: {mv:?}");
+                captures += usize::from(mv.is_capture());
             }
         }
         assert!(captures > 5_000, "only {captures} captures");

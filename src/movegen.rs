@@ -368,8 +368,9 @@ impl Board0x88 {
     }
 
     /// The squares the pawn on `from` captures on and, if `with_push`, the square it steps to,
-    /// each given to `target` with whether it is a capture; a pinned pawn (`pin`: whether, and its ray) keeps to its ray.
-    /// Returns whether the pawn stepped one square (so that the caller may try two).
+    /// each given to `target` with whether it is a capture; a pinned pawn (`pin`: whether, and
+    /// its ray) keeps to its ray. Returns whether the pawn stepped one square (so that the
+    /// caller may try two).
     #[inline(always)]
     fn pawn_targets(
         &self,
@@ -722,22 +723,7 @@ fn push_promotions<S: MoveSink>(sink: &mut S, from: Square, to: Square, capture:
 mod tests {
     use super::*;
     use crate::fen::FenOptions;
-
-    /// Every position of the bundled perft suites.
-    fn suite_positions() -> impl Iterator<Item = Board0x88> {
-        let load = |text: &'static str, chess960: bool| {
-            text.lines().map(move |line| {
-                let fen = line.split(';').next().unwrap_or_default().trim();
-                let options = FenOptions {
-                    chess960,
-                    lenient: true,
-                };
-                Board0x88::from_fen_with(fen, options).unwrap()
-            })
-        };
-        load(include_str!("../tests/data/standard.epd"), false)
-            .chain(load(include_str!("../tests/data/chess960.epd"), true))
-    }
+    use crate::test_positions::{suite_positions, suite_positions_and_children};
 
     /// En passant legality the slow way: the capture played on a copy, every enemy piece
     /// asked whether it attacks the king.
@@ -843,36 +829,26 @@ mod tests {
     fn capture_flag_agrees_with_the_board() {
         let mut captures = 0;
         let mut quiet = 0;
-        for root in suite_positions() {
-            // The suite positions and every position one move deeper, so that checks and
-            // en passant squares come up too.
-            let mut boards = std::vec![root];
-            boards.extend(root.legal_moves().into_iter().map(|mv| {
-                let mut child = root;
-                child.play_unchecked(mv);
-                child
-            }));
-            for board in boards {
-                for mv in board.legal_moves() {
-                    assert_eq!(
-                        mv.is_capture(),
-                        takes_a_piece(&board, mv),
-                        "{board}: {mv:?}"
-                    );
-                    if mv.is_capture() {
-                        captures += 1;
-                    } else {
-                        quiet += 1;
-                    }
+        for board in suite_positions_and_children() {
+            for mv in board.legal_moves() {
+                assert_eq!(
+                    mv.is_capture(),
+                    takes_a_piece(&board, mv),
+                    "{board}: {mv:?}"
+                );
+                if mv.is_capture() {
+                    captures += 1;
+                } else {
+                    quiet += 1;
                 }
-                for mv in board.captures() {
-                    assert!(mv.is_capture() || mv.is_promotion(), "{board}: {mv:?}");
-                    assert_eq!(
-                        mv.is_capture(),
-                        takes_a_piece(&board, mv),
-                        "{board}: {mv:?}"
-                    );
-                }
+            }
+            for mv in board.captures() {
+                assert!(mv.is_capture() || mv.is_promotion(), "{board}: {mv:?}");
+                assert_eq!(
+                    mv.is_capture(),
+                    takes_a_piece(&board, mv),
+                    "{board}: {mv:?}"
+                );
             }
         }
         assert!(

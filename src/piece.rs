@@ -185,7 +185,7 @@ impl PieceKind {
 /// | 0-2 | [`Piece::KIND_MASK`] `7` | the [`PieceKind`] number, 0 for an empty square |
 /// | 3 | [`Piece::WHITE`] `8` | a white piece |
 /// | 4 | [`Piece::BLACK`] `16` | a black piece |
-/// | 5 | [`Piece::VIRGIN`] `32` | a king or rook that has not moved (a rook: and still carries a castling right) |
+/// | 5 | [`Piece::VIRGIN`] `32` | a king or rook that has not moved (see below) |
 ///
 /// The virgin bit is set only on kings and rooks: on a rook it is one castling right (a king's
 /// move takes it away too), on a king it says that the king has not moved; castling needs both.
