@@ -365,9 +365,9 @@ fn diagram(board: &Board0x88) -> String {
     for &rank in Rank::ALL.iter().rev() {
         text.push_str(&format!("{rank} |"));
         for file in File::ALL {
-            let piece = board.piece_at(Square::new(file, rank));
+            let piece = board.piece_on(Square::new(file, rank));
             text.push(' ');
-            text.push(piece.to_char().unwrap_or('.'));
+            text.push(piece.map_or('.', |p| p.to_char()));
         }
         text.push_str(&format!(" | {rank}\n"));
     }

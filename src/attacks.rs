@@ -8,7 +8,8 @@
 
 use crate::board::Board0x88;
 use crate::piece::{Color, Piece, PieceKind};
-use crate::square::{Square, SquareSet};
+use crate::square::Square;
+use crate::square_set::SquareSet;
 
 /// Attack bit: a white pawn (attacks one rank up, one file aside).
 pub const WHITE_PAWN_ATTACK: u8 = 1 << 0;
@@ -43,8 +44,15 @@ pub const ATTACK_MASK: [u8; 256] = build_attack_mask();
 /// diagonal, 0 where no such line joins them.
 pub const RAY_STEP: [i8; 256] = build_ray_step();
 
-/// The king's eight steps; bit `i` of a [`king_zone`] mask stands for `KING_STEPS[i]`.
+/// The king's eight steps in 0x88 numbers (also the queen's eight directions); bit `i` of a
+/// king-zone mask stands for `KING_STEPS[i]`.
 pub(crate) const KING_STEPS: [i8; 8] = [1, 15, 16, 17, -1, -15, -16, -17];
+/// The knight's eight jumps in 0x88 numbers.
+pub(crate) const KNIGHT_STEPS: [i8; 8] = [33, 31, 18, 14, -14, -18, -31, -33];
+/// The bishop's four directions.
+pub(crate) const DIAGONAL_STEPS: [i8; 4] = [15, 17, -15, -17];
+/// The rook's four directions.
+pub(crate) const STRAIGHT_STEPS: [i8; 4] = [1, 16, -1, -16];
 
 /// `KING_ZONE[piece & 31][diff_index(enemy, king)]`, for the piece byte `piece` on `enemy`: in
 /// the low byte, which of the squares next to the king (bit `i` for `king + KING_STEPS[i]`) it
@@ -185,12 +193,12 @@ const fn build_piece_attacks() -> [u8; 32] {
         } else {
             BLACK_PAWN_ATTACK
         };
-        table[(c | PieceKind::Pawn as u8) as usize] = pawn;
-        table[(c | PieceKind::Knight as u8) as usize] = KNIGHT_ATTACK;
-        table[(c | PieceKind::King as u8) as usize] = KING_ATTACK;
-        table[(c | PieceKind::Bishop as u8) as usize] = DIAGONAL_ATTACK;
-        table[(c | PieceKind::Rook as u8) as usize] = STRAIGHT_ATTACK;
-        table[(c | PieceKind::Queen as u8) as usize] = SLIDER_ATTACK;
+        table[(c | PieceKind::Pawn.bits()) as usize] = pawn;
+        table[(c | PieceKind::Knight.bits()) as usize] = KNIGHT_ATTACK;
+        table[(c | PieceKind::King.bits()) as usize] = KING_ATTACK;
+        table[(c | PieceKind::Bishop.bits()) as usize] = DIAGONAL_ATTACK;
+        table[(c | PieceKind::Rook.bits()) as usize] = STRAIGHT_ATTACK;
+        table[(c | PieceKind::Queen.bits()) as usize] = SLIDER_ATTACK;
         color += 1;
     }
     table
@@ -208,7 +216,7 @@ const fn build_piece_attacks() -> [u8; 32] {
 #[must_use]
 #[inline(always)]
 pub fn attack_mask(from: Square, to: Square) -> u8 {
-    ATTACK_MASK[diff_index(from.index(), to.index())]
+    ATTACK_MASK[diff_index(from.x88(), to.x88())]
 }
 
 /// The unit 0x88 step from `from` towards `to` along a rank, file or diagonal; 0 if none joins
@@ -224,7 +232,7 @@ pub fn attack_mask(from: Square, to: Square) -> u8 {
 #[must_use]
 #[inline(always)]
 pub fn ray_step(from: Square, to: Square) -> i8 {
-    RAY_STEP[diff_index(from.index(), to.index())]
+    RAY_STEP[diff_index(from.x88(), to.x88())]
 }
 
 /// [`ray_step`] on raw 0x88 numbers.
@@ -296,7 +304,7 @@ impl Board0x88 {
     /// ```
     #[must_use]
     pub fn is_attacked(&self, square: Square, by: Color) -> bool {
-        self.attacked_ignoring(square.index(), by, 0x80, 0x80)
+        self.attacked_ignoring(square.x88(), by, 0x80, 0x80)
     }
 
     /// [`Board0x88::is_attacked`] with up to two squares treated as empty (`0x80` for none).
@@ -304,11 +312,83 @@ impl Board0x88 {
     pub(crate) fn attacked_ignoring(&self, sq: u8, by: Color, ignore_a: u8, ignore_b: u8) -> bool {
         // A plain loop: with `any` the compiler kept the test out of line, a call per piece.
         for &from in self.piece_squares(by) {
-            if reaches(self, from.index(), sq, ignore_a, ignore_b) {
+            if reaches(self, from.x88(), sq, ignore_a, ignore_b) {
                 return true;
             }
         }
         false
+    }
+
+    /// The squares the piece on `sq` attacks: where it could capture an enemy piece, and the
+    /// squares of its own pieces it defends. A slider's rays stop at the first piece in the
+    /// way (that square included); a pawn attacks its two forward diagonals, not the square
+    /// it steps to. Empty for an empty square.
+    ///
+    /// Mobility and king-zone terms of an evaluation are set operations on it:
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, Square};
+    /// let board = Board0x88::default();
+    /// let knight = board.attacks_from(Square::G1);
+    /// assert_eq!(knight.len(), 3); // e2 (defended), f3, h3
+    /// let mobility = knight - board.occupied_by(Color::White);
+    /// assert_eq!(mobility.len(), 2);
+    /// assert!(board.attacks_from(Square::A1).len() == 2); // a2 and b1, both defended
+    /// assert!(board.attacks_from(Square::E4).is_empty());
+    /// ```
+    #[must_use]
+    pub fn attacks_from(&self, sq: Square) -> SquareSet {
+        let from = sq.x88();
+        let piece = self.cell(from);
+        let mut set = SquareSet::EMPTY;
+        let mut add = |to: u8| set.insert(Square::from_x88_unchecked(to));
+        match PieceKind::from_bits(piece) {
+            None => {}
+            Some(PieceKind::Pawn) => {
+                let forward = if piece & Piece::WHITE != 0 {
+                    16u8
+                } else {
+                    16u8.wrapping_neg()
+                };
+                for side in [1u8, 1u8.wrapping_neg()] {
+                    let to = from.wrapping_add(forward).wrapping_add(side);
+                    if to & 0x88 == 0 {
+                        add(to);
+                    }
+                }
+            }
+            Some(kind @ (PieceKind::Knight | PieceKind::King)) => {
+                let steps = if kind == PieceKind::Knight {
+                    &KNIGHT_STEPS
+                } else {
+                    &KING_STEPS
+                };
+                for &step in steps {
+                    let to = from.wrapping_add(step as u8);
+                    if to & 0x88 == 0 {
+                        add(to);
+                    }
+                }
+            }
+            Some(kind) => {
+                let steps: &[i8] = match kind {
+                    PieceKind::Bishop => &DIAGONAL_STEPS,
+                    PieceKind::Rook => &STRAIGHT_STEPS,
+                    _ => &KING_STEPS,
+                };
+                for &step in steps {
+                    let mut to = from.wrapping_add(step as u8);
+                    while to & 0x88 == 0 {
+                        add(to);
+                        if self.cell(to) != 0 {
+                            break;
+                        }
+                        to = to.wrapping_add(step as u8);
+                    }
+                }
+            }
+        }
+        set
     }
 
     /// The squares of the pieces of colour `by` that attack `square`.
@@ -316,7 +396,7 @@ impl Board0x88 {
     pub fn attackers(&self, square: Square, by: Color) -> SquareSet {
         let mut set = SquareSet::EMPTY;
         for &from in self.piece_squares(by) {
-            if reaches(self, from.index(), square.index(), 0x80, 0x80) {
+            if reaches(self, from.x88(), square.x88(), 0x80, 0x80) {
                 set.insert(from);
             }
         }
@@ -334,14 +414,14 @@ impl Board0x88 {
     #[must_use]
     pub fn checkers(&self) -> SquareSet {
         let us = self.side_to_move();
-        self.attackers(self.king_square(us), !us)
+        self.attackers(self.king(us), !us)
     }
 
     /// Whether the side to move is in check.
     #[must_use]
     pub fn is_check(&self) -> bool {
         let us = self.side_to_move();
-        self.is_attacked(self.king_square(us), !us)
+        self.is_attacked(self.king(us), !us)
     }
 
     /// The pieces of the side to move that are pinned to their king: each stands alone between
@@ -357,17 +437,17 @@ impl Board0x88 {
     #[must_use]
     pub fn pinned(&self) -> SquareSet {
         let us = self.side_to_move();
-        let king = self.king_square(us).index();
+        let king = self.king(us).x88();
         let mut set = SquareSet::EMPTY;
         for &enemy in self.piece_squares(!us) {
-            let enemy = enemy.index();
+            let enemy = enemy.x88();
             let hits = ATTACK_MASK[diff_index(enemy, king)] & piece_attacks(self.cell(enemy));
             if hits & SLIDER_ATTACK == 0 {
                 continue;
             }
             let ray = RAY_STEP[diff_index(king, enemy)];
             if let SliderLine::Pin(pinned) = self.slider_line(king, enemy, ray, us) {
-                set.insert(Square::from_index_unchecked(pinned));
+                set.insert(Square::from_x88_unchecked(pinned));
             }
         }
         set
@@ -461,8 +541,8 @@ mod tests {
 
     #[test]
     fn tables_match_brute_force_ray_walks_for_every_pair() {
-        for from in Square::all() {
-            for to in Square::all() {
+        for from in Square::ALL {
+            for to in Square::ALL {
                 let (bits, step) = brute_force(from, to);
                 assert_eq!(attack_mask(from, to), bits, "{from} -> {to}");
                 assert_eq!(ray_step(from, to), step, "{from} -> {to}");
@@ -471,10 +551,35 @@ mod tests {
     }
 
     #[test]
+    fn attacks_from_agrees_with_the_difference_tables() {
+        let mut compared = 0;
+        for board in crate::test_positions::suite_positions() {
+            for color in Color::ALL {
+                for &from in board.piece_squares(color) {
+                    let set = board.attacks_from(from);
+                    for to in Square::ALL {
+                        let reached = reaches(&board, from.x88(), to.x88(), 0x80, 0x80);
+                        assert_eq!(set.contains(to), reached, "{board}: {from} -> {to}");
+                        compared += 1;
+                    }
+                }
+            }
+            let empty = Square::ALL
+                .into_iter()
+                .find(|&sq| board.piece_on(sq).is_none());
+            assert_eq!(
+                empty.map(|sq| board.attacks_from(sq)),
+                Some(SquareSet::EMPTY)
+            );
+        }
+        assert!(compared > 100_000, "only {compared} pairs");
+    }
+
+    #[test]
     fn index_stays_inside_the_used_range() {
-        for from in Square::all() {
-            for to in Square::all() {
-                let i = diff_index(from.index(), to.index());
+        for from in Square::ALL {
+            for to in Square::ALL {
+                let i = diff_index(from.x88(), to.x88());
                 assert!((9..=247).contains(&i));
             }
         }

@@ -2,6 +2,7 @@
 
 use crate::piece::{Color, Piece, PieceKind};
 use crate::square::{File, Rank, Square};
+use crate::square_set::SquareSet;
 use crate::zobrist;
 use bitflags::bitflags;
 use core::fmt;
@@ -24,15 +25,58 @@ bitflags! {
     }
 }
 
-impl CastlingRights {
-    /// The right of `color` to castle on the king side (`kingside`) or the queen side.
+/// The side of the board a king castles towards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum CastlingSide {
+    /// Towards the h-file (`O-O`): the king ends on the g-file, the rook on the f-file.
+    KingSide,
+    /// Towards the a-file (`O-O-O`): the king ends on the c-file, the rook on the d-file.
+    QueenSide,
+}
+
+impl CastlingSide {
+    /// Both sides, king side first.
+    pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
+
+    /// The file where the king ends when it castles to this side (g or c), in standard chess
+    /// and Chess960 alike.
     #[must_use]
-    pub const fn of(color: Color, kingside: bool) -> CastlingRights {
-        match (color, kingside) {
-            (Color::White, true) => CastlingRights::WHITE_KINGSIDE,
-            (Color::White, false) => CastlingRights::WHITE_QUEENSIDE,
-            (Color::Black, true) => CastlingRights::BLACK_KINGSIDE,
-            (Color::Black, false) => CastlingRights::BLACK_QUEENSIDE,
+    #[inline]
+    pub const fn king_destination(self) -> File {
+        match self {
+            CastlingSide::KingSide => File::G,
+            CastlingSide::QueenSide => File::C,
+        }
+    }
+
+    /// The file where the rook ends when its king castles to this side (f or d).
+    #[must_use]
+    #[inline]
+    pub const fn rook_destination(self) -> File {
+        match self {
+            CastlingSide::KingSide => File::F,
+            CastlingSide::QueenSide => File::D,
+        }
+    }
+}
+
+impl CastlingRights {
+    /// The right of `color` to castle towards `side`.
+    ///
+    /// ```
+    /// use x88::{CastlingRights, CastlingSide, Color};
+    /// assert_eq!(
+    ///     CastlingRights::of(Color::Black, CastlingSide::QueenSide),
+    ///     CastlingRights::BLACK_QUEENSIDE
+    /// );
+    /// ```
+    #[must_use]
+    pub const fn of(color: Color, side: CastlingSide) -> CastlingRights {
+        match (color, side) {
+            (Color::White, CastlingSide::KingSide) => CastlingRights::WHITE_KINGSIDE,
+            (Color::White, CastlingSide::QueenSide) => CastlingRights::WHITE_QUEENSIDE,
+            (Color::Black, CastlingSide::KingSide) => CastlingRights::BLACK_KINGSIDE,
+            (Color::Black, CastlingSide::QueenSide) => CastlingRights::BLACK_QUEENSIDE,
         }
     }
 }
@@ -105,7 +149,7 @@ pub(crate) const MAX_PIECES: usize = 16;
 /// use x88::{Board0x88, Color, PieceKind, Square};
 /// let board = Board0x88::default();
 /// assert_eq!(board.side_to_move(), Color::White);
-/// assert_eq!(board.piece_at(Square::E1).kind(), Some(PieceKind::King));
+/// assert_eq!(board.kind_on(Square::E1), Some(PieceKind::King));
 /// assert_eq!(board.legal_moves().len(), 20);
 /// ```
 #[derive(Clone, Copy)]
@@ -147,7 +191,7 @@ impl State {
         side: Color,
     ) -> State {
         let ep = match ep {
-            Some(sq) => sq.index() as u64,
+            Some(sq) => sq.x88() as u64,
             None => State::NO_EP,
         };
         State {
@@ -176,7 +220,7 @@ impl State {
     pub(crate) const fn ep(self) -> Option<Square> {
         let sq = (self.rest >> State::EP_SHIFT) as u8;
         if sq & 0x88 == 0 {
-            Some(Square::from_index_unchecked(sq))
+            Some(Square::from_x88_unchecked(sq))
         } else {
             None
         }
@@ -225,7 +269,7 @@ impl State {
     pub(crate) fn with_en_passant(self, sq: Square) -> State {
         State {
             hash: self.hash ^ zobrist::EN_PASSANT_KEYS[sq.file() as usize],
-            rest: self.rest & !(0xFF << State::EP_SHIFT) | (sq.index() as u64) << State::EP_SHIFT,
+            rest: self.rest & !(0xFF << State::EP_SHIFT) | (sq.x88() as u64) << State::EP_SHIFT,
         }
     }
 }
@@ -340,7 +384,7 @@ impl Board0x88 {
     /// Places `piece` on an empty square while a position is being built. The piece lists are
     /// made by [`Board0x88::finish_setup`].
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
-        self.cells[sq.index() as usize] = piece.bits();
+        self.cells[sq.x88() as usize] = piece.bits();
     }
 
     /// Completes a position built with [`Board0x88::put`]: the state fields, the piece lists
@@ -358,12 +402,12 @@ impl Board0x88 {
         self.state = State::new(0, halfmove, fullmove, ep, side);
         self.counts = [0; 2];
         for kings_pass in [true, false] {
-            for sq in Square::all() {
-                let piece = Piece::from_bits_unchecked(self.cell(sq.index()));
-                let (Some(color), Some(kind)) = (piece.color(), piece.kind()) else {
+            for sq in Square::ALL {
+                let Some(piece) = self.piece_on(sq) else {
                     continue;
                 };
-                if (kind == PieceKind::King) == kings_pass {
+                let color = piece.color();
+                if (piece.kind() == PieceKind::King) == kings_pass {
                     self.list_push(color, sq);
                 }
             }
@@ -378,7 +422,7 @@ impl Board0x88 {
         let n = self.counts[c] as usize;
         if n < MAX_PIECES {
             self.lists[c][n] = sq;
-            self.cells[(sq.index() | 8) as usize] = n as u8;
+            self.cells[(sq.x88() | 8) as usize] = n as u8;
             self.counts[c] += 1;
         }
     }
@@ -402,8 +446,7 @@ impl Board0x88 {
         self.cells[(from & 127) as usize] = 0;
         self.cells[(to & 127) as usize] = piece;
         self.cells[(to | 8) as usize & 127] = idx;
-        self.lists[color.index()][idx as usize & (MAX_PIECES - 1)] =
-            Square::from_index_unchecked(to);
+        self.lists[color.index()][idx as usize & (MAX_PIECES - 1)] = Square::from_x88_unchecked(to);
     }
 
     /// Moves the king and the rook of a castling of `color` from the squares `from` to the
@@ -425,8 +468,7 @@ impl Board0x88 {
         for i in 0..2 {
             self.cells[(to[i] & 127) as usize] = pieces[i];
             self.cells[(to[i] | 8) as usize & 127] = index[i];
-            self.lists[c][index[i] as usize & (MAX_PIECES - 1)] =
-                Square::from_index_unchecked(to[i]);
+            self.lists[c][index[i] as usize & (MAX_PIECES - 1)] = Square::from_x88_unchecked(to[i]);
         }
     }
 
@@ -440,7 +482,7 @@ impl Board0x88 {
         let last = self.counts[c].saturating_sub(1);
         let moved = self.lists[c][last as usize & (MAX_PIECES - 1)];
         self.lists[c][idx] = moved;
-        self.cells[(moved.index() | 8) as usize & 127] = idx as u8;
+        self.cells[(moved.x88() | 8) as usize & 127] = idx as u8;
         self.counts[c] = last;
         self.cells[(sq & 127) as usize] = 0;
         idx as u8
@@ -458,15 +500,24 @@ impl Board0x88 {
         if (last as usize) < MAX_PIECES {
             let displaced = self.lists[c][slot];
             self.lists[c][last as usize] = displaced;
-            self.cells[(displaced.index() | 8) as usize & 127] = last;
-            self.lists[c][slot] = Square::from_index_unchecked(sq);
+            self.cells[(displaced.x88() | 8) as usize & 127] = last;
+            self.lists[c][slot] = Square::from_x88_unchecked(sq);
             self.cells[(sq | 8) as usize & 127] = slot as u8;
             self.counts[c] = last + 1;
         }
         self.cells[(sq & 127) as usize] = piece;
     }
 
-    /// The squares of the pieces of `color`, its king first.
+    /// The squares of the pieces of `color`, its king first: the piece list the board keeps,
+    /// so this costs nothing. The order of the others is the board's own (it changes as pieces
+    /// are taken).
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, Square};
+    /// let board = Board0x88::default();
+    /// assert_eq!(board.piece_squares(Color::White).len(), 16);
+    /// assert_eq!(board.piece_squares(Color::Black)[0], Square::E8);
+    /// ```
     #[must_use]
     #[inline(always)]
     pub fn piece_squares(&self, color: Color) -> &[Square] {
@@ -474,18 +525,112 @@ impl Board0x88 {
         &self.lists[c][..self.counts[c] as usize]
     }
 
-    /// The piece on `sq` ([`Piece::EMPTY`] if none).
+    /// The piece on `sq`, `None` if the square is empty.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, Piece, PieceKind, Square};
+    /// let board = Board0x88::default();
+    /// assert_eq!(board.piece_on(Square::D1), Some(Piece::new(Color::White, PieceKind::Queen)));
+    /// assert_eq!(board.piece_on(Square::E4), None);
+    /// ```
     #[must_use]
     #[inline(always)]
-    pub fn piece_at(&self, sq: Square) -> Piece {
-        Piece::from_bits_unchecked(self.cell(sq.index()))
+    pub fn piece_on(&self, sq: Square) -> Option<Piece> {
+        let bits = self.cell(sq.x88());
+        if bits == 0 {
+            None
+        } else {
+            Some(Piece::from_bits_unchecked(bits))
+        }
+    }
+
+    /// The colour of the piece on `sq`, `None` if the square is empty.
+    #[must_use]
+    #[inline(always)]
+    pub fn color_on(&self, sq: Square) -> Option<Color> {
+        self.piece_on(sq).map(Piece::color)
+    }
+
+    /// The kind of the piece on `sq`, `None` if the square is empty.
+    ///
+    /// ```
+    /// use x88::{Board0x88, PieceKind, Square};
+    /// let board = Board0x88::default();
+    /// assert_eq!(board.kind_on(Square::G8), Some(PieceKind::Knight));
+    /// assert_eq!(board.kind_on(Square::G5), None);
+    /// ```
+    #[must_use]
+    #[inline(always)]
+    pub fn kind_on(&self, sq: Square) -> Option<PieceKind> {
+        PieceKind::from_bits(self.cell(sq.x88()))
     }
 
     /// The square of the king of `color`.
     #[must_use]
     #[inline(always)]
-    pub fn king_square(&self, color: Color) -> Square {
+    pub fn king(&self, color: Color) -> Square {
         self.lists[color.index()][0]
+    }
+
+    /// The squares of the pieces of `color`.
+    #[must_use]
+    pub fn occupied_by(&self, color: Color) -> SquareSet {
+        self.piece_squares(color).iter().copied().collect()
+    }
+
+    /// The squares of every piece.
+    #[must_use]
+    pub fn occupied(&self) -> SquareSet {
+        self.occupied_by(Color::White) | self.occupied_by(Color::Black)
+    }
+
+    /// The squares of the pieces of `color` and `kind`.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, PieceKind, Square, SquareSet};
+    /// let board = Board0x88::default();
+    /// let rooks = board.pieces(Color::White, PieceKind::Rook);
+    /// assert_eq!(rooks, SquareSet::from(Square::A1) | Square::H1.into());
+    /// assert_eq!(board.pieces(Color::Black, PieceKind::Pawn).len(), 8);
+    /// ```
+    #[must_use]
+    pub fn pieces(&self, color: Color, kind: PieceKind) -> SquareSet {
+        self.piece_squares_of(color, kind).collect()
+    }
+
+    /// The squares of the pieces of `color` and `kind`, in the order of the piece list, without
+    /// building a set.
+    #[inline]
+    pub fn piece_squares_of(
+        &self,
+        color: Color,
+        kind: PieceKind,
+    ) -> impl Iterator<Item = Square> + Clone + '_ {
+        let bits = kind.bits();
+        self.piece_squares(color)
+            .iter()
+            .copied()
+            .filter(move |sq| self.cell(sq.x88()) & Piece::KIND_MASK == bits)
+    }
+
+    /// The number of pieces of `color` and `kind`.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, PieceKind};
+    /// let board = Board0x88::default();
+    /// assert_eq!(board.count(Color::White, PieceKind::Knight), 2);
+    /// assert_eq!(board.piece_count(Color::Black), 16);
+    /// ```
+    #[must_use]
+    pub fn count(&self, color: Color, kind: PieceKind) -> usize {
+        self.piece_squares_of(color, kind).count()
+    }
+
+    /// The number of pieces of `color`, its king included.
+    #[must_use]
+    #[inline]
+    pub fn piece_count(&self, color: Color) -> usize {
+        self.counts[color.index()] as usize
     }
 
     /// The side to move.
@@ -547,8 +692,8 @@ impl Board0x88 {
     #[must_use]
     pub fn compute_hash(&self) -> u64 {
         let mut hash = 0;
-        for sq in Square::all() {
-            hash ^= zobrist::piece_key(self.cell(sq.index()), sq.index());
+        for sq in Square::ALL {
+            hash ^= zobrist::piece_key(self.cell(sq.x88()), sq.x88());
         }
         if self.state.side() == Color::Black {
             hash ^= zobrist::SIDE_KEY;
@@ -573,14 +718,15 @@ impl Board0x88 {
     /// In standard chess that is the rook on the h- or a-file; the lookup reads the virgin bits,
     /// so it works for any rook file (Chess960).
     #[must_use]
-    pub fn castling_rook(&self, color: Color, kingside: bool) -> Option<Square> {
-        let king = self.king_square(color).index();
+    pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        let king = self.king(color).x88();
+        let kingside = side == CastlingSide::KingSide;
         if self.cell(king) & Piece::VIRGIN == 0 {
             return None;
         }
         self.virgin_rooks(color)
             .find(|&sq| (sq > king) == kingside)
-            .map(Square::from_index_unchecked)
+            .map(Square::from_x88_unchecked)
     }
 
     /// The castling rights, read from the virgin bits of the kings and rooks.
@@ -597,9 +743,9 @@ impl Board0x88 {
     pub fn castling_rights(&self) -> CastlingRights {
         let mut rights = CastlingRights::empty();
         for color in Color::ALL {
-            for kingside in [true, false] {
-                if self.castling_rook(color, kingside).is_some() {
-                    rights |= CastlingRights::of(color, kingside);
+            for side in CastlingSide::ALL {
+                if self.castling_rook(color, side).is_some() {
+                    rights |= CastlingRights::of(color, side);
                 }
             }
         }
@@ -701,9 +847,9 @@ impl PartialEq for Board0x88 {
     /// of the piece lists does not count, nor does a king's virgin bit (whether it has moved)
     /// beyond the rights its rooks carry, as for the hash.
     fn eq(&self, other: &Board0x88) -> bool {
-        Square::all().all(|sq| {
-            let (a, b) = (self.cell(sq.index()), other.cell(sq.index()));
-            a == b || (a ^ b == Piece::VIRGIN && a & Piece::KIND_MASK == PieceKind::King as u8)
+        Square::ALL.iter().all(|sq| {
+            let (a, b) = (self.cell(sq.x88()), other.cell(sq.x88()));
+            a == b || (a ^ b == Piece::VIRGIN && a & Piece::KIND_MASK == PieceKind::King.bits())
         }) && self.state.side() == other.state.side()
             && self.state.ep() == other.state.ep()
             && self.state.halfmove() == other.state.halfmove()
@@ -743,10 +889,10 @@ mod tests {
         for color in Color::ALL {
             let squares = board.piece_squares(color);
             assert_eq!(squares.len(), 16);
-            assert_eq!(board.piece_at(squares[0]).kind(), Some(PieceKind::King));
+            assert_eq!(board.kind_on(squares[0]), Some(PieceKind::King));
             for (i, sq) in squares.iter().enumerate() {
-                assert_eq!(board.cell(sq.index() | 8) as usize, i);
-                assert!(board.piece_at(*sq).is(color));
+                assert_eq!(board.cell(sq.x88() | 8) as usize, i);
+                assert!(board.color_on(*sq) == Some(color));
             }
         }
         assert_eq!(board.castling_rights(), CastlingRights::all());

@@ -1,7 +1,7 @@
 //! Forsyth-Edwards Notation: parsing (strict and lenient), printing, and [`FenError`].
 
 use crate::attacks::ray_step;
-use crate::board::{Board0x88, CastlingRights, MAX_PIECES};
+use crate::board::{Board0x88, CastlingRights, CastlingSide, MAX_PIECES};
 use crate::piece::{Color, Piece, PieceKind};
 use crate::square::{File, Rank, Square};
 use core::fmt;
@@ -301,7 +301,7 @@ impl fmt::Display for Fen<'_> {
         for rank in Rank::ALL.into_iter().rev() {
             let mut empty = 0;
             for file in File::ALL {
-                match board.piece_at(Square::new(file, rank)).to_char() {
+                match board.piece_on(Square::new(file, rank)).map(Piece::to_char) {
                     Some(c) => {
                         if empty > 0 {
                             write!(f, "{empty}")?;
@@ -339,8 +339,8 @@ impl fmt::Display for Fen<'_> {
 fn write_shredder_castling(f: &mut fmt::Formatter<'_>, board: &Board0x88) -> fmt::Result {
     let mut any = false;
     for color in Color::ALL {
-        for kingside in [true, false] {
-            if let Some(rook) = board.castling_rook(color, kingside) {
+        for side in CastlingSide::ALL {
+            if let Some(rook) = board.castling_rook(color, side) {
                 let letter = rook.file().to_char();
                 let letter = match color {
                     Color::White => letter.to_ascii_uppercase(),
@@ -423,9 +423,7 @@ fn parse_placement(board: &mut Board0x88, placement: &str) -> Result<(), FenErro
                 }
             } else if let Some(piece) = Piece::from_char(c) {
                 let square = Square::new(File::new(file).unwrap_or(File::A), rank);
-                if piece.kind() == Some(PieceKind::Pawn)
-                    && matches!(rank, Rank::First | Rank::Eighth)
-                {
+                if piece.kind() == PieceKind::Pawn && matches!(rank, Rank::First | Rank::Eighth) {
                     return Err(FenError::PawnOnBackRank { square });
                 }
                 board.put(square, piece);
@@ -447,11 +445,11 @@ fn check_material(board: &Board0x88, lenient: bool) -> Result<(), FenError> {
         let mut count = [0u8; 8];
         let mut bishops_on = [0u8; 2];
         let mut total = 0;
-        for sq in Square::all() {
-            let piece = board.piece_at(sq);
-            if let (Some(c), Some(kind)) = (piece.color(), piece.kind()) {
-                if c == color {
-                    count[kind as usize] += 1;
+        for sq in Square::ALL {
+            if let Some(piece) = board.piece_on(sq) {
+                let kind = piece.kind();
+                if piece.color() == color {
+                    count[kind.index()] += 1;
                     total += 1;
                     if kind == PieceKind::Bishop {
                         bishops_on[sq.is_light() as usize] += 1;
@@ -459,19 +457,19 @@ fn check_material(board: &Board0x88, lenient: bool) -> Result<(), FenError> {
                 }
             }
         }
-        match count[PieceKind::King as usize] {
+        match count[PieceKind::King.index()] {
             0 => return Err(FenError::MissingKing { color }),
             1 => {}
             _ => return Err(FenError::TooManyKings { color }),
         }
-        let extra = |kind: PieceKind, usual: u8| count[kind as usize].saturating_sub(usual);
+        let extra = |kind: PieceKind, usual: u8| count[kind.index()].saturating_sub(usual);
         let promoted = extra(PieceKind::Knight, 2)
             + bishops_on[0].saturating_sub(1)
             + bishops_on[1].saturating_sub(1)
             + extra(PieceKind::Rook, 2)
             + extra(PieceKind::Queen, 1);
         let impossible = total > MAX_PIECES
-            || (!lenient && count[PieceKind::Pawn as usize] as usize + promoted as usize > 8);
+            || (!lenient && count[PieceKind::Pawn.index()] as usize + promoted as usize > 8);
         if impossible {
             return Err(FenError::TooManyPieces { color });
         }
@@ -504,8 +502,8 @@ fn parse_castling(board: &mut Board0x88, castling: &str, chess960: bool) -> Resu
         let (Some(king_sq), Some(rook_sq)) = (king_sq, rook_sq) else {
             return Err(FenError::CastlingWithoutKingAndRook { right });
         };
-        board.put(king_sq, board.piece_at(king_sq).with_virgin());
-        board.put(rook_sq, board.piece_at(rook_sq).with_virgin());
+        board.put(king_sq, Piece::new(color, PieceKind::King).with_virgin());
+        board.put(rook_sq, Piece::new(color, PieceKind::Rook).with_virgin());
     }
     Ok(())
 }
@@ -519,7 +517,7 @@ fn castling_pieces(
     rank: Rank,
     chess960: bool,
 ) -> Result<(Option<Square>, Option<Square>, CastlingRights), FenError> {
-    let is = |sq: &Square, kind| board.piece_at(*sq).is_piece(color, kind);
+    let is = |sq: &Square, kind| board.piece_on(*sq).is_some_and(|p| p.is_piece(color, kind));
     let on_rank = |file: File| Square::new(file, rank);
     let king = if chess960 {
         File::ALL
@@ -530,7 +528,14 @@ fn castling_pieces(
         Some(on_rank(File::E)).filter(|sq| is(sq, PieceKind::King))
     };
     let king_file = king.map_or(File::E, |sq| sq.file());
-    let (kingside, rook) = match c.to_ascii_lowercase() {
+    let side_of = |kingside: bool| {
+        if kingside {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        }
+    };
+    let (side, rook) = match c.to_ascii_lowercase() {
         'k' | 'q' => {
             let kingside = c.eq_ignore_ascii_case(&'k');
             let files = File::ALL.into_iter();
@@ -545,16 +550,16 @@ fn castling_pieces(
                 let corner = if kingside { File::H } else { File::A };
                 Some(corner).filter(|f| is(&on_rank(*f), PieceKind::Rook))
             };
-            (kingside, outermost)
+            (side_of(kingside), outermost)
         }
         letter if chess960 => {
             let file = File::from_char(letter).ok_or(FenError::BadCastling)?;
             let rook = Some(file).filter(|f| is(&on_rank(*f), PieceKind::Rook) && *f != king_file);
-            (file > king_file, rook)
+            (side_of(file > king_file), rook)
         }
         _ => return Err(FenError::BadCastling),
     };
-    Ok((king, rook.map(on_rank), CastlingRights::of(color, kingside)))
+    Ok((king, rook.map(on_rank), CastlingRights::of(color, side)))
 }
 
 /// The en passant square: on the right rank, with the pawn that just stepped over it in front
@@ -575,9 +580,10 @@ fn parse_en_passant(board: &Board0x88, ep: &str, side: Color) -> Result<Option<S
     let forward = them.forward();
     let pawn_sq = square.offset(forward);
     let origin = square.offset(-forward);
-    let pawn_there = pawn_sq.is_some_and(|sq| board.piece_at(sq).is_piece(them, PieceKind::Pawn));
+    let pawn_there =
+        pawn_sq.is_some_and(|sq| board.piece_on(sq) == Some(Piece::new(them, PieceKind::Pawn)));
     let path_empty =
-        board.piece_at(square).is_empty() && origin.is_some_and(|sq| board.piece_at(sq).is_empty());
+        board.piece_on(square).is_none() && origin.is_some_and(|sq| board.piece_on(sq).is_none());
     if !pawn_there || !path_empty {
         return Err(FenError::EnPassantWithoutPawn { square });
     }
@@ -588,13 +594,13 @@ fn parse_en_passant(board: &Board0x88, ep: &str, side: Color) -> Result<Option<S
 /// be one that a move can give.
 fn check_checks(board: &Board0x88, lenient: bool) -> Result<(), FenError> {
     let us = board.side_to_move();
-    if board.is_attacked(board.king_square(!us), us) {
+    if board.is_attacked(board.king(!us), us) {
         return Err(FenError::OpponentInCheck);
     }
     if lenient {
         return Ok(());
     }
-    let king = board.king_square(us);
+    let king = board.king(us);
     let checkers = board.checkers();
     if let Some(ep) = board.en_passant() {
         // The last move was the double step over `ep`: each check must come from that pawn or
@@ -617,12 +623,7 @@ fn check_checks(board: &Board0x88, lenient: bool) -> Result<(), FenError> {
     match (iter.next(), iter.next(), iter.next()) {
         (Some(_), Some(_), Some(_)) => Err(FenError::ImpossibleCheck),
         (Some(a), Some(b), None) => {
-            let leaper = |sq: Square| {
-                !board
-                    .piece_at(sq)
-                    .kind()
-                    .is_some_and(|kind| kind.is_slider())
-            };
+            let leaper = |sq: Square| !board.kind_on(sq).is_some_and(PieceKind::is_slider);
             let (ray_a, ray_b) = (ray_step(king, a), ray_step(king, b));
             let one_line = ray_a != 0 && (ray_a == ray_b || ray_a == -ray_b);
             if one_line || (leaper(a) && leaper(b)) {

@@ -19,6 +19,7 @@ mod outcome;
 mod perft;
 mod piece;
 mod square;
+mod square_set;
 #[cfg(test)]
 mod test_positions;
 mod zobrist;
@@ -26,7 +27,7 @@ mod zobrist;
 #[cfg(feature = "search")]
 pub mod search;
 
-pub use board::{Board0x88, CastlingRights, Chess960IndexError, START_FEN};
+pub use board::{Board0x88, CastlingRights, CastlingSide, Chess960IndexError, START_FEN};
 pub use fen::{Fen, FenError, FenOptions};
 pub use make::Undo;
 pub use moves::{MAX_MOVES, Move, MoveCounter, MoveList, MoveSink};
@@ -36,4 +37,5 @@ pub use outcome::Game;
 pub use outcome::{DrawClaim, DrawReason, Outcome};
 pub use perft::{divide, perft};
 pub use piece::{Color, Piece, PieceKind};
-pub use square::{File, ParseSquareError, Rank, Square, SquareSet, SquareSetIter};
+pub use square::{File, ParseSquareError, Rank, Square};
+pub use square_set::{SquareSet, SquareSetIter};

@@ -74,8 +74,8 @@ impl Board0x88 {
     fn apply(&mut self, mv: Move) -> Undo {
         let before = self.state();
         let us = before.side();
-        let from = mv.from().index();
-        let to = mv.to().index();
+        let from = mv.from().x88();
+        let to = mv.to().x88();
         let piece = self.cell(from);
         // The commonest move first: a quiet move of a piece other than a virgin king (a rook
         // that leaves with its castling right loses its own virgin bit, nothing else). One test
@@ -84,7 +84,7 @@ impl Board0x88 {
             let placed = piece & !Piece::VIRGIN;
             self.relocate(from, to, placed, us);
             let keys = piece_key(piece, from) ^ piece_key(placed, to);
-            let resets_clock = piece & Piece::KIND_MASK == PieceKind::Pawn as u8;
+            let resets_clock = piece & Piece::KIND_MASK == PieceKind::Pawn.bits();
             self.set_state(before.after_move(keys, resets_clock));
             return Undo {
                 state: before,
@@ -134,12 +134,12 @@ impl Board0x88 {
         };
         self.relocate(from, to, placed, us);
         keys ^= piece_key(piece, from) ^ piece_key(placed, to);
-        let resets_clock = piece & Piece::KIND_MASK == PieceKind::Pawn as u8 || mv.is_capture();
+        let resets_clock = piece & Piece::KIND_MASK == PieceKind::Pawn.bits() || mv.is_capture();
         let mut after = before.after_move(keys, resets_clock);
         if mv.is_double_push() {
             let skipped = to.wrapping_sub(us.forward() as u8);
             if self.en_passant_capture_exists(to, skipped, them) {
-                after = after.with_en_passant(Square::from_index_unchecked(skipped));
+                after = after.with_en_passant(Square::from_x88_unchecked(skipped));
             }
         }
         self.set_state(after);
@@ -161,8 +161,8 @@ impl Board0x88 {
     fn make_special(&mut self, mv: Move, before: State, piece: u8) -> (u8, u8, u8) {
         let us = before.side();
         let them = !us;
-        let from = mv.from().index();
-        let to = mv.to().index();
+        let from = mv.from().x88();
+        let to = mv.to().x88();
         let mut captured = 0;
         let mut captured_slot = 0;
         // Castling counts the clock on; en passant is a pawn move.
@@ -198,7 +198,7 @@ impl Board0x88 {
     /// move's flag, known before the destination's byte is loaded.
     #[inline(always)]
     fn take(&mut self, mv: Move, them: Color, keys: &mut u64) -> (u8, u8) {
-        let to = mv.to().index();
+        let to = mv.to().x88();
         let captured = self.cell(to);
         *keys ^= piece_key(captured, to);
         let slot = if mv.is_capture() {
@@ -228,8 +228,8 @@ impl Board0x88 {
     #[inline(always)]
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
         let us = undo.state.side();
-        let from = mv.from().index();
-        let to = mv.to().index();
+        let from = mv.from().x88();
+        let to = mv.to().x88();
         // The two commonest moves, as in `apply`.
         if mv.is_plain_quiet() & !is_virgin_king(undo.moved) {
             self.relocate(to, from, undo.moved, us);
@@ -260,8 +260,8 @@ impl Board0x88 {
     fn unmake_special(&mut self, mv: Move, us: Color, undo: &Undo) {
         let (moved, captured) = (undo.moved, undo.captured);
         let them = !us;
-        let from = mv.from().index();
-        let to = mv.to().index();
+        let from = mv.from().x88();
+        let to = mv.to().x88();
         if mv.is_castle() {
             let rook = Piece::new(us, PieceKind::Rook).with_virgin().bits();
             let (king_to, rook_to) = castling_destinations(from, to);
@@ -277,7 +277,7 @@ impl Board0x88 {
     /// goes back, and the piece it took, if any, returns to the destination.
     #[inline(always)]
     fn put_back(&mut self, mv: Move, undo: &Undo, us: Color) {
-        let (from, to) = (mv.from().index(), mv.to().index());
+        let (from, to) = (mv.from().x88(), mv.to().x88());
         self.relocate(to, from, undo.moved, us);
         if mv.is_capture() {
             self.reinsert(to, undo.captured, undo.captured_slot, !us);
@@ -337,7 +337,7 @@ impl Board0x88 {
 /// piece whose move changes more than its own bits, since it takes its rooks' rights along.
 #[inline(always)]
 const fn is_virgin_king(piece: u8) -> bool {
-    piece & (Piece::VIRGIN | Piece::KIND_MASK) == Piece::VIRGIN | PieceKind::King as u8
+    piece & (Piece::VIRGIN | Piece::KIND_MASK) == Piece::VIRGIN | PieceKind::King.bits()
 }
 
 #[cfg(test)]
@@ -394,10 +394,10 @@ mod tests {
         assert_eq!(board.castling_rights(), CastlingRights::empty());
         // Neither king has moved; without a virgin rook that is no right, and the position
         // is the one the FEN describes (where the kings are not virgin), hash included.
-        assert!(board.piece_at(Square::E8).is_virgin());
-        assert!(board.piece_at(Square::E1).is_virgin());
+        assert!(board.piece_on(Square::E8).is_some_and(|p| p.is_virgin()));
+        assert!(board.piece_on(Square::E1).is_some_and(|p| p.is_virgin()));
         let fresh = Board0x88::from_fen("R3k3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
-        assert!(!fresh.piece_at(Square::E1).is_virgin());
+        assert!(!fresh.piece_on(Square::E1).is_some_and(|p| p.is_virgin()));
         assert_eq!(board, fresh);
         assert_eq!(board.hash(), fresh.hash());
         assert_eq!(board.hash(), board.compute_hash());
@@ -425,7 +425,10 @@ mod tests {
         let before = board;
         let (mv, undo) = play(&mut board, "e1e2");
         assert_eq!(board.to_string(), "r3k2r/8/8/8/8/8/4K3/R6R b kq - 1 1");
-        assert!(!board.piece_at(Square::A1).is_virgin() && !board.piece_at(Square::H1).is_virgin());
+        assert!(
+            !board.piece_on(Square::A1).is_some_and(|p| p.is_virgin())
+                && !board.piece_on(Square::H1).is_some_and(|p| p.is_virgin())
+        );
         let fresh = Board0x88::from_fen("r3k2r/8/8/8/8/8/4K3/R6R b kq - 1 1").unwrap();
         assert_eq!((board, board.hash()), (fresh, fresh.hash()));
         board.unmake_move(mv, undo);

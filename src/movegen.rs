@@ -11,20 +11,14 @@
 //!   king with both pawns lifted off and the capturing pawn on its destination.
 
 use crate::attacks::{
-    DIAGONAL_ATTACK, KING_ATTACK, KING_STEPS, SLIDER_ATTACK, STRAIGHT_ATTACK, SliderLine,
-    attack_mask, king_relation, piece_attacks, ray_step_raw, reaches,
+    DIAGONAL_ATTACK, DIAGONAL_STEPS, KING_ATTACK, KING_STEPS, KNIGHT_STEPS, SLIDER_ATTACK,
+    STRAIGHT_ATTACK, STRAIGHT_STEPS, SliderLine, attack_mask, king_relation, piece_attacks,
+    ray_step_raw, reaches,
 };
 use crate::board::{Board0x88, MAX_PIECES, castling_destinations};
 use crate::moves::{Move, MoveList, MoveSink};
 use crate::piece::{Color, Piece, PieceKind};
 use crate::square::Square;
-
-/// The knight's eight jumps in 0x88 steps.
-const KNIGHT_STEPS: [i8; 8] = [33, 31, 18, 14, -14, -18, -31, -33];
-/// The bishop's four directions.
-const DIAGONAL_STEPS: [i8; 4] = [15, 17, -15, -17];
-/// The rook's four directions.
-const STRAIGHT_STEPS: [i8; 4] = [1, 16, -1, -16];
 
 /// The bits of the king's steps east (`+1`) and west (`-1`) in a mask over [`KING_STEPS`].
 const EAST: u8 = 1 << 0;
@@ -111,7 +105,7 @@ impl Board0x88 {
     #[inline(always)]
     fn generate_for<S: MoveSink, const CAPTURES: bool, const WHITE: bool>(&self, sink: &mut S) {
         let us = if WHITE { Color::White } else { Color::Black };
-        let king = self.king_square(us).index();
+        let king = self.king(us).x88();
         let mut checkers = 0;
         let mut checker = NO_SQUARE;
         let mut pins = Pins {
@@ -121,7 +115,7 @@ impl Board0x88 {
         let free = self.king_targets::<CAPTURES>(king, us);
         let mut danger = 0u8;
         for &enemy in self.piece_squares(!us) {
-            let enemy = enemy.index();
+            let enemy = enemy.x88();
             let piece = self.cell(enemy);
             // Most enemy pieces neither reach the king's square nor a square next to it.
             let Some((zone, hits)) = king_relation(piece, enemy, king) else {
@@ -207,18 +201,14 @@ impl Board0x88 {
     /// The king's steps to the squares of `safe`, a mask over [`KING_STEPS`].
     #[inline(always)]
     fn king_steps<S: MoveSink>(&self, sink: &mut S, king: u8, safe: u8) {
-        let from = Square::from_index_unchecked(king);
+        let from = Square::from_x88_unchecked(king);
         let mut bits = safe;
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let to = king.wrapping_add(KING_STEPS[i] as u8);
             let capture = self.cell(to) != 0;
-            sink.push(Move::normal(
-                from,
-                Square::from_index_unchecked(to),
-                capture,
-            ));
+            sink.push(Move::normal(from, Square::from_x88_unchecked(to), capture));
         }
     }
 
@@ -254,14 +244,14 @@ impl Board0x88 {
         let others = list.get(1..).unwrap_or_default();
         for (offset, &from_sq) in others.iter().enumerate() {
             let index = offset + 1;
-            let from = from_sq.index();
+            let from = from_sq.x88();
             let pinned = PINS && pins.pinned >> index & 1 != 0;
             let ray = if pinned { pins.ray[index] } else { 0 };
             match self.cell(from) & Piece::KIND_MASK {
-                k if k == PieceKind::Pawn as u8 => {
+                k if k == PieceKind::Pawn.bits() => {
                     self.pawn_moves::<S, CAPTURES>(sink, from, king, us, pinned, ray);
                 }
-                k if k == PieceKind::Knight as u8 => {
+                k if k == PieceKind::Knight.bits() => {
                     if pinned {
                         continue;
                     }
@@ -274,14 +264,14 @@ impl Board0x88 {
                         if target & us.bit() != 0 || (CAPTURES && target == 0) {
                             continue;
                         }
-                        let to = Square::from_index_unchecked(to);
+                        let to = Square::from_x88_unchecked(to);
                         sink.push(Move::normal(from_sq, to, target != 0));
                     }
                 }
                 kind => {
                     let steps: &[i8] = match kind {
-                        k if k == PieceKind::Bishop as u8 => &DIAGONAL_STEPS,
-                        k if k == PieceKind::Rook as u8 => &STRAIGHT_STEPS,
+                        k if k == PieceKind::Bishop.bits() => &DIAGONAL_STEPS,
+                        k if k == PieceKind::Rook.bits() => &STRAIGHT_STEPS,
                         _ => &KING_STEPS,
                     };
                     for &step in steps {
@@ -295,14 +285,14 @@ impl Board0x88 {
                                 if target & us.bit() == 0 {
                                     sink.push(Move::normal(
                                         from_sq,
-                                        Square::from_index_unchecked(to),
+                                        Square::from_x88_unchecked(to),
                                         true,
                                     ));
                                 }
                                 break;
                             }
                             if !CAPTURES {
-                                let to = Square::from_index_unchecked(to);
+                                let to = Square::from_x88_unchecked(to);
                                 sink.push(Move::normal(from_sq, to, false));
                             }
                             to = to.wrapping_add(step as u8);
@@ -331,11 +321,11 @@ impl Board0x88 {
             self.promoting_pawn_moves(sink, from, king, us, pinned, ray);
             return;
         }
-        let from_sq = Square::from_index_unchecked(from);
+        let from_sq = Square::from_x88_unchecked(from);
         let pushed = self.pawn_targets(from, king, us, (pinned, ray), !CAPTURES, |to, capture| {
             sink.push(Move::normal(
                 from_sq,
-                Square::from_index_unchecked(to),
+                Square::from_x88_unchecked(to),
                 capture,
             ));
         });
@@ -344,7 +334,7 @@ impl Board0x88 {
         if pushed && from >> 4 == pawn_start_rank(us) && self.cell(double) == 0 {
             sink.push(Move::double_push(
                 from_sq,
-                Square::from_index_unchecked(double),
+                Square::from_x88_unchecked(double),
             ));
         }
     }
@@ -361,9 +351,9 @@ impl Board0x88 {
         pinned: bool,
         ray: i8,
     ) {
-        let from_sq = Square::from_index_unchecked(from);
+        let from_sq = Square::from_x88_unchecked(from);
         self.pawn_targets(from, king, us, (pinned, ray), true, |to, capture| {
-            push_promotions(sink, from_sq, Square::from_index_unchecked(to), capture);
+            push_promotions(sink, from_sq, Square::from_x88_unchecked(to), capture);
         });
     }
 
@@ -413,13 +403,13 @@ impl Board0x88 {
         let Some(ep) = self.en_passant() else {
             return;
         };
-        let to = ep.index();
+        let to = ep.x88();
         let behind = to.wrapping_sub(us.forward() as u8);
-        let pawn = us.bit() | PieceKind::Pawn as u8;
+        let pawn = us.bit() | PieceKind::Pawn.bits();
         for from in [behind.wrapping_sub(1), behind.wrapping_add(1)] {
             if from & 0x88 == 0 && self.cell(from) == pawn && self.en_passant_is_legal(from, to, us)
             {
-                sink.push(Move::en_passant(Square::from_index_unchecked(from), ep));
+                sink.push(Move::en_passant(Square::from_x88_unchecked(from), ep));
             }
         }
     }
@@ -455,8 +445,8 @@ impl Board0x88 {
             if pins.pinned >> index & 1 != 0 {
                 continue;
             }
-            let from = from_sq.index();
-            let pawn = self.cell(from) & Piece::KIND_MASK == PieceKind::Pawn as u8;
+            let from = from_sq.x88();
+            let pawn = self.cell(from) & Piece::KIND_MASK == PieceKind::Pawn.bits();
             if reaches(self, from, checker, NO_SQUARE, NO_SQUARE) {
                 self.push_capture(sink, from_sq, checker, pawn, us);
             }
@@ -465,11 +455,7 @@ impl Board0x88 {
             } else if !CAPTURES {
                 for &to in blocks {
                     if reaches(self, from, to, NO_SQUARE, NO_SQUARE) {
-                        sink.push(Move::normal(
-                            from_sq,
-                            Square::from_index_unchecked(to),
-                            false,
-                        ));
+                        sink.push(Move::normal(from_sq, Square::from_x88_unchecked(to), false));
                     }
                 }
             }
@@ -482,7 +468,7 @@ impl Board0x88 {
     /// reaches the last rank.
     #[inline(always)]
     fn push_capture<S: MoveSink>(&self, sink: &mut S, from: Square, to: u8, pawn: bool, us: Color) {
-        let to_sq = Square::from_index_unchecked(to);
+        let to_sq = Square::from_x88_unchecked(to);
         if pawn && to >> 4 == (!us).back_rank() {
             push_promotions(sink, from, to_sq, true);
         } else {
@@ -505,24 +491,21 @@ impl Board0x88 {
         if self.cell(one) != 0 {
             return;
         }
-        let from_sq = Square::from_index_unchecked(from);
+        let from_sq = Square::from_x88_unchecked(from);
         if blocks.contains(&one) {
             if one >> 4 == (!us).back_rank() {
-                push_promotions(sink, from_sq, Square::from_index_unchecked(one), false);
+                push_promotions(sink, from_sq, Square::from_x88_unchecked(one), false);
             } else if !CAPTURES {
                 sink.push(Move::normal(
                     from_sq,
-                    Square::from_index_unchecked(one),
+                    Square::from_x88_unchecked(one),
                     false,
                 ));
             }
         } else if !CAPTURES && from >> 4 == pawn_start_rank(us) {
             let two = one.wrapping_add(forward);
             if blocks.contains(&two) {
-                sink.push(Move::double_push(
-                    from_sq,
-                    Square::from_index_unchecked(two),
-                ));
+                sink.push(Move::double_push(from_sq, Square::from_x88_unchecked(two)));
             }
         }
     }
@@ -535,7 +518,7 @@ impl Board0x88 {
     #[inline(never)]
     pub(crate) fn en_passant_is_legal(&self, from: u8, to: u8, us: Color) -> bool {
         let captured = to.wrapping_sub(us.forward() as u8);
-        let king = self.king_square(us).index();
+        let king = self.king(us).x88();
         !self.attacked_looking_out_with::<true>(king, !us, [from, captured], to)
     }
 
@@ -601,8 +584,8 @@ impl Board0x88 {
             }
             if !attacked {
                 sink.push(Move::castle(
-                    Square::from_index_unchecked(king),
-                    Square::from_index_unchecked(rook),
+                    Square::from_x88_unchecked(king),
+                    Square::from_x88_unchecked(rook),
                 ));
             }
         }
@@ -634,14 +617,14 @@ impl Board0x88 {
         filled: u8,
     ) -> bool {
         let [ignore_a, ignore_b] = vacated;
-        let knight = by.bit() | PieceKind::Knight as u8;
+        let knight = by.bit() | PieceKind::Knight.bits();
         for step in KNIGHT_STEPS {
             let from = sq.wrapping_add(step as u8);
             if from & 0x88 == 0 && self.cell(from) == knight {
                 return true;
             }
         }
-        let pawn = by.bit() | PieceKind::Pawn as u8;
+        let pawn = by.bit() | PieceKind::Pawn.bits();
         let behind = sq.wrapping_sub(by.forward() as u8);
         for from in [behind.wrapping_sub(1), behind.wrapping_add(1)] {
             // (A vacated square holds an enemy pawn only after en passant, with `FILLED`.)
@@ -650,10 +633,10 @@ impl Board0x88 {
                 return true;
             }
         }
-        let king = self.king_square(by).index();
+        let king = self.king(by).x88();
         if attack_mask(
-            Square::from_index_unchecked(king),
-            Square::from_index_unchecked(sq),
+            Square::from_x88_unchecked(king),
+            Square::from_x88_unchecked(sq),
         ) & KING_ATTACK
             != 0
         {
@@ -661,8 +644,8 @@ impl Board0x88 {
         }
         // Along the rank only a rook or a queen on that rank can attack: without one (the
         // usual case on a castling king's back rank) the two longest walks are skipped.
-        let rook = by.bit() | PieceKind::Rook as u8;
-        let queen = by.bit() | PieceKind::Queen as u8;
+        let rook = by.bit() | PieceKind::Rook.bits();
+        let queen = by.bit() | PieceKind::Queen.bits();
         let along_rank: &[i8] = if self.rank_holds(sq, rook, queen) {
             &[1, -1, 16, -16]
         } else {
@@ -732,7 +715,7 @@ mod tests {
         after.set_cell(to, board.cell(from));
         after.set_cell(from, 0);
         after.set_cell(to.wrapping_sub(us.forward() as u8), 0);
-        !after.attacked_ignoring(board.king_square(us).index(), !us, NO_SQUARE, NO_SQUARE)
+        !after.attacked_ignoring(board.king(us).x88(), !us, NO_SQUARE, NO_SQUARE)
     }
 
     #[test]
@@ -771,9 +754,9 @@ mod tests {
                 continue;
             };
             let us = board.side_to_move();
-            let to = ep.index();
+            let to = ep.x88();
             let behind = to.wrapping_sub(us.forward() as u8);
-            let pawn = us.bit() | PieceKind::Pawn as u8;
+            let pawn = us.bit() | PieceKind::Pawn.bits();
             for from in [behind.wrapping_sub(1), behind.wrapping_add(1)] {
                 if from & 0x88 != 0 || board.cell(from) != pawn {
                     continue;
@@ -799,16 +782,16 @@ mod tests {
         for board in suite_positions() {
             for by in Color::ALL {
                 let defender = board.piece_squares(!by);
-                let king = defender[0].index();
+                let king = defender[0].x88();
                 // Nothing ignored, the defender's king lifted off, and the king with each of
                 // its other pieces (as castling lifts off the king and the rook).
                 let mut ignored = std::vec![(NO_SQUARE, NO_SQUARE), (king, NO_SQUARE)];
-                ignored.extend(defender[1..].iter().map(|sq| (king, sq.index())));
-                for sq in Square::all() {
+                ignored.extend(defender[1..].iter().map(|sq| (king, sq.x88())));
+                for sq in Square::ALL {
                     for &(a, b) in &ignored {
                         assert_eq!(
-                            board.attacked_looking_out(sq.index(), by, a, b),
-                            board.attacked_ignoring(sq.index(), by, a, b),
+                            board.attacked_looking_out(sq.x88(), by, a, b),
+                            board.attacked_ignoring(sq.x88(), by, a, b),
                             "{board}: {sq} by {by:?} ignoring {a:#x} {b:#x}"
                         );
                         compared += 1;
@@ -822,7 +805,7 @@ mod tests {
     /// Whether `mv` takes a piece, by the board: something stands on its destination (castling
     /// aside, whose destination is the own rook), or it is en passant.
     fn takes_a_piece(board: &Board0x88, mv: Move) -> bool {
-        mv.is_en_passant() || (!mv.is_castle() && !board.piece_at(mv.to()).is_empty())
+        mv.is_en_passant() || (!mv.is_castle() && board.piece_on(mv.to()).is_some())
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Moves, move lists and the sink trait that move generation writes into.
 
+use crate::board::CastlingSide;
 use crate::piece::PieceKind;
-use crate::square::{File, Square};
+use crate::square::Square;
 use arrayvec::ArrayVec;
 use core::fmt;
 
@@ -116,7 +117,7 @@ impl Move {
         Move {
             from,
             to,
-            flag: flag::PROMOTION | kind as u8 | capture_bit(capture),
+            flag: flag::PROMOTION | kind.bits() | capture_bit(capture),
             zero: 0,
         }
     }
@@ -225,26 +226,33 @@ impl Move {
         color_bit | (self.flag & 7)
     }
 
-    /// Whether this is castling towards the h-file (king side).
+    /// The side a castling move castles towards, `None` for any other move.
+    ///
+    /// ```
+    /// use x88::{Board0x88, CastlingSide};
+    /// let board: Board0x88 = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1".parse().unwrap();
+    /// assert_eq!(board.parse_uci("e1c1").unwrap().castling_side(), Some(CastlingSide::QueenSide));
+    /// assert_eq!(board.parse_uci("e1f1").unwrap().castling_side(), None);
+    /// ```
     #[must_use]
     #[inline]
-    pub const fn is_castle_kingside(self) -> bool {
-        self.is_castle() && self.to.index() > self.from.index()
+    pub const fn castling_side(self) -> Option<CastlingSide> {
+        if !self.is_castle() {
+            None
+        } else if self.to.x88() > self.from.x88() {
+            Some(CastlingSide::KingSide)
+        } else {
+            Some(CastlingSide::QueenSide)
+        }
     }
 
     /// The square where the king ends: its destination, also for castling (g- or c-file).
     #[must_use]
     #[inline]
     pub const fn king_destination(self) -> Square {
-        if self.is_castle() {
-            let file = if self.is_castle_kingside() {
-                File::G
-            } else {
-                File::C
-            };
-            Square::new(file, self.from.rank())
-        } else {
-            self.to
+        match self.castling_side() {
+            Some(side) => Square::new(side.king_destination(), self.from.rank()),
+            None => self.to,
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Move notation: UCI and SAN, both ways, and the checked [`Board0x88::play`].
 
-use crate::board::Board0x88;
+use crate::board::{Board0x88, CastlingSide};
 use crate::moves::{Move, MoveList};
 use crate::piece::PieceKind;
 use crate::square::{File, Rank, Square};
@@ -199,7 +199,7 @@ impl Board0x88 {
 #[derive(Debug)]
 enum SanPattern {
     /// `O-O` (true) or `O-O-O` (false).
-    Castle { kingside: bool },
+    Castle(CastlingSide),
     /// A piece or pawn move.
     Move {
         kind: PieceKind,
@@ -224,8 +224,8 @@ impl SanPattern {
             return Err(MoveError::Unparsable);
         }
         match s {
-            "O-O" | "0-0" => return Ok(SanPattern::Castle { kingside: true }),
-            "O-O-O" | "0-0-0" => return Ok(SanPattern::Castle { kingside: false }),
+            "O-O" | "0-0" => return Ok(SanPattern::Castle(CastlingSide::KingSide)),
+            "O-O-O" | "0-0-0" => return Ok(SanPattern::Castle(CastlingSide::QueenSide)),
             _ => {}
         }
         let mut bytes = s.as_bytes();
@@ -290,9 +290,7 @@ impl SanPattern {
 
     fn matches(&self, board: &Board0x88, mv: Move) -> bool {
         match *self {
-            SanPattern::Castle { kingside } => {
-                mv.is_castle() && mv.is_castle_kingside() == kingside
-            }
+            SanPattern::Castle(side) => mv.castling_side() == Some(side),
             SanPattern::Move {
                 kind,
                 from_file,
@@ -301,7 +299,7 @@ impl SanPattern {
                 promotion,
             } => {
                 !mv.is_castle()
-                    && board.piece_at(mv.from()).kind() == Some(kind)
+                    && board.kind_on(mv.from()) == Some(kind)
                     && mv.to() == to
                     // A promotion without its piece matches all four: ambiguous, not illegal.
                     && (promotion.is_none() || mv.promotion_kind() == promotion)
@@ -322,9 +320,9 @@ pub struct San<'a> {
 impl fmt::Display for San<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (board, mv) = (self.board, self.mv);
-        let moving = board.piece_at(mv.from()).kind();
+        let moving = board.kind_on(mv.from());
         if mv.is_castle() {
-            f.write_str(if mv.is_castle_kingside() {
+            f.write_str(if mv.castling_side() == Some(CastlingSide::KingSide) {
                 "O-O"
             } else {
                 "O-O-O"
@@ -377,7 +375,7 @@ fn write_disambiguation(
         !m.is_castle()
             && m.to() == mv.to()
             && m.from() != mv.from()
-            && board.piece_at(m.from()).kind() == Some(kind)
+            && board.kind_on(m.from()) == Some(kind)
     });
     let (mut any, mut same_file, mut same_rank) = (false, false, false);
     for rival in rivals {

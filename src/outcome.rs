@@ -235,7 +235,7 @@ impl Board0x88 {
         let (mut minors, mut knights, mut light, mut dark) = (0u32, false, false, false);
         for color in Color::ALL {
             for &sq in self.piece_squares(color) {
-                match self.piece_at(sq).kind() {
+                match self.kind_on(sq) {
                     Some(PieceKind::King) => {}
                     Some(PieceKind::Knight) => {
                         minors += 1;

@@ -91,26 +91,47 @@ impl fmt::Display for Color {
     }
 }
 
-/// The kind of a piece, whatever its colour.
+/// The kind of a piece, whatever its colour, in order of value: pawn, knight, bishop, rook,
+/// queen, king.
 ///
-/// The discriminants are micro-Max's piece numbers, with the sliders highest: bishop `5`, rook
-/// `6`, queen `7`, so a queen is a bishop and a rook bitwise, "slides diagonally" is `kind & 5 ==
-/// 5` and "slides straight" is `kind & 6 == 6`. Number 2 (micro-Max's downward pawn) is not used
-/// because the colour bits already tell which way a pawn goes.
+/// [`index`](PieceKind::index) (0 for a pawn to 5 for a king) indexes value and piece-square
+/// tables. Inside a [`Piece`] the kind is stored as micro-Max's number instead
+/// ([`bits`](PieceKind::bits)), which puts the sliders highest so that "slides diagonally" and
+/// "slides straight" are one bit test each; only code that reads raw piece bytes needs that.
+///
+/// ```
+/// use x88::PieceKind;
+/// assert!(PieceKind::Pawn < PieceKind::Knight && PieceKind::Queen < PieceKind::King);
+/// const VALUE: [i32; 6] = [100, 320, 330, 500, 950, 0];
+/// assert_eq!(VALUE[PieceKind::Rook.index()], 500);
+/// assert_eq!(PieceKind::from_index(4), Some(PieceKind::Queen));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 #[allow(missing_docs)]
 pub enum PieceKind {
-    Pawn = 1,
-    Knight = 3,
-    King = 4,
-    Bishop = 5,
-    Rook = 6,
-    Queen = 7,
+    Pawn = 0,
+    Knight = 1,
+    Bishop = 2,
+    Rook = 3,
+    Queen = 4,
+    King = 5,
 }
 
+/// The kind of each micro-Max number (the low 3 bits of a piece byte); 0 and 2 name no kind.
+const KIND_OF_BITS: [Option<PieceKind>; 8] = [
+    None,
+    Some(PieceKind::Pawn),
+    None,
+    Some(PieceKind::Knight),
+    Some(PieceKind::King),
+    Some(PieceKind::Bishop),
+    Some(PieceKind::Rook),
+    Some(PieceKind::Queen),
+];
+
 impl PieceKind {
-    /// The six kinds, pawn first, in the usual order of value.
+    /// The six kinds in [`index`](PieceKind::index) order, pawn first.
     pub const ALL: [PieceKind; 6] = [
         PieceKind::Pawn,
         PieceKind::Knight,
@@ -128,19 +149,46 @@ impl PieceKind {
         PieceKind::Knight,
     ];
 
-    /// The kind with micro-Max number `bits` (the low 3 bits of a [`Piece`]), if any.
+    /// 0 for a pawn, 1 knight, 2 bishop, 3 rook, 4 queen, 5 king: an index into per-kind tables.
+    #[must_use]
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The kind with index `index` (see [`index`](PieceKind::index)), or `None` if `index > 5`.
     #[must_use]
     #[inline]
-    pub const fn from_bits(bits: u8) -> Option<PieceKind> {
-        match bits {
-            1 => Some(PieceKind::Pawn),
-            3 => Some(PieceKind::Knight),
-            4 => Some(PieceKind::King),
-            5 => Some(PieceKind::Bishop),
-            6 => Some(PieceKind::Rook),
-            7 => Some(PieceKind::Queen),
-            _ => None,
+    pub const fn from_index(index: usize) -> Option<PieceKind> {
+        if index < 6 {
+            Some(PieceKind::ALL[index])
+        } else {
+            None
         }
+    }
+
+    /// micro-Max's number of the kind, as stored in the low 3 bits ([`Piece::KIND_MASK`]) of a
+    /// piece byte: pawn 1, knight 3, king 4, bishop 5, rook 6, queen 7. A queen is a bishop and
+    /// a rook bitwise (`7 = 5 | 6`).
+    #[must_use]
+    #[inline(always)]
+    pub const fn bits(self) -> u8 {
+        match self {
+            PieceKind::Pawn => 1,
+            PieceKind::Knight => 3,
+            PieceKind::Bishop => 5,
+            PieceKind::Rook => 6,
+            PieceKind::Queen => 7,
+            PieceKind::King => 4,
+        }
+    }
+
+    /// The kind with micro-Max number `bits` (see [`bits`](PieceKind::bits)); only the low 3
+    /// bits are read, and 0 and 2 name no kind.
+    #[must_use]
+    #[inline(always)]
+    pub const fn from_bits(bits: u8) -> Option<PieceKind> {
+        KIND_OF_BITS[(bits & Piece::KIND_MASK) as usize]
     }
 
     /// The lower-case letter of the kind: `p n b r q k`.
@@ -174,15 +222,23 @@ impl PieceKind {
     #[must_use]
     #[inline(always)]
     pub const fn is_slider(self) -> bool {
-        self as u8 >= 5
+        matches!(self, PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen)
     }
 }
 
-/// A piece (or an empty square) in one byte, micro-Max's encoding.
+impl fmt::Display for PieceKind {
+    /// The kind's lower-case letter, as [`to_char`](PieceKind::to_char).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_char())
+    }
+}
+
+/// A piece in one byte, micro-Max's encoding. Board queries give `Option<Piece>`: an empty
+/// square is `None`, never a `Piece`.
 ///
 /// | bits | mask | meaning |
 /// |---|---|---|
-/// | 0-2 | [`Piece::KIND_MASK`] `7` | the [`PieceKind`] number, 0 for an empty square |
+/// | 0-2 | [`Piece::KIND_MASK`] `7` | micro-Max's kind number ([`PieceKind::bits`]) |
 /// | 3 | [`Piece::WHITE`] `8` | a white piece |
 /// | 4 | [`Piece::BLACK`] `16` | a black piece |
 /// | 5 | [`Piece::VIRGIN`] `32` | a king or rook that has not moved (see below) |
@@ -190,23 +246,25 @@ impl PieceKind {
 /// The virgin bit is set only on kings and rooks: on a rook it is one castling right (a king's
 /// move takes it away too), on a king it says that the king has not moved; castling needs both.
 /// The board keeps castling rights nowhere else, which makes Chess960 castling and the hash of
-/// the rights fall out of the piece placement.
+/// the rights fall out of the piece placement. Callers need none of this to use the crate:
+/// [`color`](Piece::color), [`kind`](Piece::kind) and [`Piece::new`] speak in the enums.
 ///
 /// ```
 /// use x88::{Color, Piece, PieceKind};
 /// let rook = Piece::new(Color::Black, PieceKind::Rook).with_virgin();
-/// assert_eq!(rook.bits(), Piece::BLACK | Piece::VIRGIN | 6);
-/// assert_eq!(rook.color(), Some(Color::Black));
-/// assert_eq!(rook.kind(), Some(PieceKind::Rook));
+/// assert_eq!(rook.bits(), Piece::BLACK | Piece::VIRGIN | PieceKind::Rook.bits());
+/// assert_eq!(rook.color(), Color::Black);
+/// assert_eq!(rook.kind(), PieceKind::Rook);
 /// assert!(rook.is_virgin());
-/// assert!(Piece::EMPTY.is_empty());
+/// assert_eq!(rook.to_char(), 'r');
+/// assert_eq!(Piece::from_bits(0), None); // an empty square's byte is no piece
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[repr(transparent)]
 pub struct Piece(u8);
 
 impl Piece {
-    /// The low 3 bits: the kind number.
+    /// The low 3 bits: micro-Max's kind number ([`PieceKind::bits`]).
     pub const KIND_MASK: u8 = 7;
     /// Bit 3: a white piece.
     pub const WHITE: u8 = 8;
@@ -214,16 +272,14 @@ impl Piece {
     pub const BLACK: u8 = 16;
     /// Both colour bits.
     pub const COLOR_MASK: u8 = Piece::WHITE | Piece::BLACK;
-    /// Bit 5: the piece has not moved and carries a castling right.
+    /// Bit 5: a king or rook that has not moved (on a rook, a castling right).
     pub const VIRGIN: u8 = 32;
-    /// An empty square.
-    pub const EMPTY: Piece = Piece(0);
 
     /// A piece of `color` and `kind`, without the virgin bit.
     #[must_use]
     #[inline(always)]
     pub const fn new(color: Color, kind: PieceKind) -> Piece {
-        Piece(color as u8 | kind as u8)
+        Piece(color as u8 | kind.bits())
     }
 
     /// The raw byte.
@@ -233,20 +289,18 @@ impl Piece {
         self.0
     }
 
-    /// The piece with raw byte `bits`, if it is empty or a valid piece: one colour bit, a kind
-    /// number, and the virgin bit only on a king or a rook.
+    /// The piece with raw byte `bits`, if it is a valid piece: one colour bit, a kind number,
+    /// and the virgin bit only on a king or a rook. `None` for anything else, an empty square's
+    /// 0 included.
     #[must_use]
     pub const fn from_bits(bits: u8) -> Option<Piece> {
-        if bits == 0 {
-            return Some(Piece::EMPTY);
-        }
         let color = bits & Piece::COLOR_MASK;
         if bits & !(Piece::KIND_MASK | Piece::COLOR_MASK | Piece::VIRGIN) != 0
             || (color != Piece::WHITE && color != Piece::BLACK)
         {
             return None;
         }
-        match PieceKind::from_bits(bits & Piece::KIND_MASK) {
+        match PieceKind::from_bits(bits) {
             None => None,
             Some(PieceKind::King | PieceKind::Rook) => Some(Piece(bits)),
             Some(_) if bits & Piece::VIRGIN == 0 => Some(Piece(bits)),
@@ -261,7 +315,7 @@ impl Piece {
         Piece(bits)
     }
 
-    /// The same piece with the virgin bit set.
+    /// The same piece with the virgin bit set (meaningful on kings and rooks only).
     #[must_use]
     #[inline(always)]
     pub const fn with_virgin(self) -> Piece {
@@ -275,34 +329,30 @@ impl Piece {
         Piece(self.0 & !Piece::VIRGIN)
     }
 
-    /// Whether this is an empty square.
+    /// The colour of the piece.
     #[must_use]
     #[inline(always)]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The colour of the piece, `None` for an empty square.
-    #[must_use]
-    #[inline]
-    pub const fn color(self) -> Option<Color> {
+    pub const fn color(self) -> Color {
         if self.0 & Piece::WHITE != 0 {
-            Some(Color::White)
-        } else if self.0 & Piece::BLACK != 0 {
-            Some(Color::Black)
+            Color::White
         } else {
-            None
+            Color::Black
         }
     }
 
-    /// The kind of the piece, `None` for an empty square.
+    /// The kind of the piece.
     #[must_use]
-    #[inline]
-    pub const fn kind(self) -> Option<PieceKind> {
-        PieceKind::from_bits(self.0 & Piece::KIND_MASK)
+    #[inline(always)]
+    pub const fn kind(self) -> PieceKind {
+        match PieceKind::from_bits(self.0) {
+            Some(kind) => kind,
+            // Every `Piece` holds a kind number (see `from_bits`).
+            None => PieceKind::Pawn,
+        }
     }
 
-    /// Whether the piece has not moved and still carries a castling right.
+    /// Whether the piece has not moved: a king that may still castle, or a rook that carries a
+    /// castling right.
     #[must_use]
     #[inline(always)]
     pub const fn is_virgin(self) -> bool {
@@ -316,20 +366,20 @@ impl Piece {
         self.0 & color as u8 != 0
     }
 
-    /// Whether the piece is `kind` of `color` (ignoring the virgin bit).
+    /// Whether the piece is `kind` of `color` (whether it is virgin or not).
     #[must_use]
     #[inline(always)]
     pub const fn is_piece(self, color: Color, kind: PieceKind) -> bool {
-        self.0 & !Piece::VIRGIN == color as u8 | kind as u8
+        self.0 & !Piece::VIRGIN == color as u8 | kind.bits()
     }
 
-    /// The FEN letter of the piece (upper case for white), `None` for an empty square.
+    /// The FEN letter of the piece, upper case for white.
     #[must_use]
-    pub const fn to_char(self) -> Option<char> {
-        match (self.color(), self.kind()) {
-            (Some(Color::White), Some(kind)) => Some(kind.to_char().to_ascii_uppercase()),
-            (Some(Color::Black), Some(kind)) => Some(kind.to_char()),
-            _ => None,
+    pub const fn to_char(self) -> char {
+        let letter = self.kind().to_char();
+        match self.color() {
+            Color::White => letter.to_ascii_uppercase(),
+            Color::Black => letter,
         }
     }
 
@@ -348,12 +398,19 @@ impl Piece {
     }
 }
 
+impl fmt::Display for Piece {
+    /// The FEN letter, as [`to_char`](Piece::to_char).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_char())
+    }
+}
+
 impl fmt::Debug for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.to_char() {
-            Some(c) if self.is_virgin() => write!(f, "Piece({c}, virgin)"),
-            Some(c) => write!(f, "Piece({c})"),
-            None => f.write_str("Piece(empty)"),
+        if self.is_virgin() {
+            write!(f, "Piece({}, virgin)", self.to_char())
+        } else {
+            write!(f, "Piece({})", self.to_char())
         }
     }
 }
@@ -373,8 +430,8 @@ mod tests {
             8 + 32 + 4
         );
         assert_eq!(
-            PieceKind::Queen as u8,
-            PieceKind::Bishop as u8 | PieceKind::Rook as u8
+            PieceKind::Queen.bits(),
+            PieceKind::Bishop.bits() | PieceKind::Rook.bits()
         );
     }
 
@@ -385,10 +442,27 @@ mod tests {
             if let Some(p) = Piece::from_bits(bits) {
                 valid += 1;
                 assert_eq!(p.bits(), bits);
+                assert_eq!(p.kind().bits(), bits & Piece::KIND_MASK);
             }
         }
-        // empty + 2 colours x 6 kinds + 2 colours x 2 virgin kinds
-        assert_eq!(valid, 1 + 12 + 4);
+        // 2 colours x 6 kinds + 2 colours x 2 virgin kinds
+        assert_eq!(valid, 12 + 4);
+    }
+
+    #[test]
+    fn kinds_index_in_order_of_value_and_round_trip() {
+        for (i, kind) in PieceKind::ALL.into_iter().enumerate() {
+            assert_eq!(kind.index(), i);
+            assert_eq!(PieceKind::from_index(i), Some(kind));
+            assert_eq!(PieceKind::from_bits(kind.bits()), Some(kind));
+            assert_eq!(PieceKind::from_char(kind.to_char()), Some(kind));
+        }
+        assert_eq!(PieceKind::from_index(6), None);
+        assert!(PieceKind::ALL.windows(2).all(|w| w[0] < w[1]));
+        for color in Color::ALL {
+            assert_eq!(Color::ALL[color.index()], color);
+            assert_ne!(!color, color);
+        }
     }
 
     #[test]
@@ -396,9 +470,9 @@ mod tests {
         for color in Color::ALL {
             for kind in PieceKind::ALL {
                 let p = Piece::new(color, kind);
-                assert_eq!(Piece::from_char(p.to_char().unwrap()), Some(p));
-                assert_eq!(p.color(), Some(color));
-                assert_eq!(p.kind(), Some(kind));
+                assert_eq!(Piece::from_char(p.to_char()), Some(p));
+                assert_eq!(p.color(), color);
+                assert_eq!(p.kind(), kind);
                 assert!(p.is_piece(color, kind));
                 assert!(p.is(color) && !p.is(!color));
             }

@@ -151,20 +151,31 @@ impl fmt::Display for Rank {
     }
 }
 
-/// A square of the board, stored as its 0x88 number `rank << 4 | file`.
+/// A square of the board.
 ///
-/// Every `Square` value is on the board: the constructors refuse off-board numbers, so
-/// `Square::index() & 0x88 == 0` always holds. Move generation steps with raw `u8` numbers and
-/// tests them with `& 0x88` before it makes a `Square` of them.
+/// Two numberings, both in the API, each under its own name:
+/// - [`index`](Square::index) is the square's place in the usual 0..64 numbering (a1 = 0,
+///   b1 = 1, ..., h1 = 7, a2 = 8, ..., h8 = 63): the index of piece-square tables, history
+///   tables and every other crate's square arrays. [`from_index`](Square::from_index) inverts it.
+/// - [`x88`](Square::x88) is the 0x88 number `rank << 4 | file` that the board uses inside
+///   (a1 = `0x00`, h8 = `0x77`), for code that steps across the board and tests
+///   `sq & 0x88 != 0` for "off the board", or indexes the difference tables of
+///   [`attacks`](crate::attacks). [`from_x88`](Square::from_x88) inverts it.
+///
+/// Every `Square` value is on the board: the constructors refuse off-board numbers.
 ///
 /// ```
 /// use x88::{File, Rank, Square};
 ///
 /// let e4: Square = "e4".parse().unwrap();
 /// assert_eq!(e4, Square::new(File::E, Rank::Fourth));
-/// assert_eq!(e4.index(), 0x34);
+/// assert_eq!(e4, Square::E4);
+/// assert_eq!(e4.index(), 28);
+/// assert_eq!(e4.x88(), 0x34);
+/// assert_eq!(Square::from_index(28), Some(e4));
+/// assert_eq!(Square::from_x88(0x34), Some(e4));
+/// assert!(Square::from_x88(0x38).is_none()); // file 8: off the board
 /// assert_eq!(e4.to_string(), "e4");
-/// assert!(Square::from_index(0x38).is_none()); // file 8: off the board
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(transparent)]
@@ -180,6 +191,54 @@ impl Square {
     pub const F1: Square = Square(0x05);
     pub const G1: Square = Square(0x06);
     pub const H1: Square = Square(0x07);
+    pub const A2: Square = Square(0x10);
+    pub const B2: Square = Square(0x11);
+    pub const C2: Square = Square(0x12);
+    pub const D2: Square = Square(0x13);
+    pub const E2: Square = Square(0x14);
+    pub const F2: Square = Square(0x15);
+    pub const G2: Square = Square(0x16);
+    pub const H2: Square = Square(0x17);
+    pub const A3: Square = Square(0x20);
+    pub const B3: Square = Square(0x21);
+    pub const C3: Square = Square(0x22);
+    pub const D3: Square = Square(0x23);
+    pub const E3: Square = Square(0x24);
+    pub const F3: Square = Square(0x25);
+    pub const G3: Square = Square(0x26);
+    pub const H3: Square = Square(0x27);
+    pub const A4: Square = Square(0x30);
+    pub const B4: Square = Square(0x31);
+    pub const C4: Square = Square(0x32);
+    pub const D4: Square = Square(0x33);
+    pub const E4: Square = Square(0x34);
+    pub const F4: Square = Square(0x35);
+    pub const G4: Square = Square(0x36);
+    pub const H4: Square = Square(0x37);
+    pub const A5: Square = Square(0x40);
+    pub const B5: Square = Square(0x41);
+    pub const C5: Square = Square(0x42);
+    pub const D5: Square = Square(0x43);
+    pub const E5: Square = Square(0x44);
+    pub const F5: Square = Square(0x45);
+    pub const G5: Square = Square(0x46);
+    pub const H5: Square = Square(0x47);
+    pub const A6: Square = Square(0x50);
+    pub const B6: Square = Square(0x51);
+    pub const C6: Square = Square(0x52);
+    pub const D6: Square = Square(0x53);
+    pub const E6: Square = Square(0x54);
+    pub const F6: Square = Square(0x55);
+    pub const G6: Square = Square(0x56);
+    pub const H6: Square = Square(0x57);
+    pub const A7: Square = Square(0x60);
+    pub const B7: Square = Square(0x61);
+    pub const C7: Square = Square(0x62);
+    pub const D7: Square = Square(0x63);
+    pub const E7: Square = Square(0x64);
+    pub const F7: Square = Square(0x65);
+    pub const G7: Square = Square(0x66);
+    pub const H7: Square = Square(0x67);
     pub const A8: Square = Square(0x70);
     pub const B8: Square = Square(0x71);
     pub const C8: Square = Square(0x72);
@@ -191,6 +250,74 @@ impl Square {
 }
 
 impl Square {
+    /// All 64 squares in [`index`](Square::index) order: a1, b1, ..., h1, a2, ..., h8.
+    pub const ALL: [Square; 64] = [
+        Square::A1,
+        Square::B1,
+        Square::C1,
+        Square::D1,
+        Square::E1,
+        Square::F1,
+        Square::G1,
+        Square::H1,
+        Square::A2,
+        Square::B2,
+        Square::C2,
+        Square::D2,
+        Square::E2,
+        Square::F2,
+        Square::G2,
+        Square::H2,
+        Square::A3,
+        Square::B3,
+        Square::C3,
+        Square::D3,
+        Square::E3,
+        Square::F3,
+        Square::G3,
+        Square::H3,
+        Square::A4,
+        Square::B4,
+        Square::C4,
+        Square::D4,
+        Square::E4,
+        Square::F4,
+        Square::G4,
+        Square::H4,
+        Square::A5,
+        Square::B5,
+        Square::C5,
+        Square::D5,
+        Square::E5,
+        Square::F5,
+        Square::G5,
+        Square::H5,
+        Square::A6,
+        Square::B6,
+        Square::C6,
+        Square::D6,
+        Square::E6,
+        Square::F6,
+        Square::G6,
+        Square::H6,
+        Square::A7,
+        Square::B7,
+        Square::C7,
+        Square::D7,
+        Square::E7,
+        Square::F7,
+        Square::G7,
+        Square::H7,
+        Square::A8,
+        Square::B8,
+        Square::C8,
+        Square::D8,
+        Square::E8,
+        Square::F8,
+        Square::G8,
+        Square::H8,
+    ];
+
     /// The square on `file` and `rank`.
     #[must_use]
     #[inline]
@@ -198,52 +325,55 @@ impl Square {
         Square((rank as u8) << 4 | file as u8)
     }
 
-    /// The square with 0x88 number `index`, or `None` if `index & 0x88 != 0` (off the board).
+    /// The square with index `index` in the usual 0..64 numbering (a1 = 0, b1 = 1, ..., h8 =
+    /// 63), or `None` if `index >= 64`.
     #[must_use]
     #[inline]
-    pub const fn from_index(index: u8) -> Option<Square> {
-        if index & 0x88 == 0 {
-            Some(Square(index))
-        } else {
-            None
-        }
-    }
-
-    /// The square with 0x88 number `index`, which the caller knows to be on the board.
-    ///
-    /// Used by move generation after its own `& 0x88` test. In debug builds an off-board number
-    /// panics; in release builds it is masked onto the board, so memory safety never depends on it.
-    #[must_use]
-    #[inline(always)]
-    pub(crate) const fn from_index_unchecked(index: u8) -> Square {
-        debug_assert!(index & 0x88 == 0);
-        Square(index & 0x77)
-    }
-
-    /// The square with index `index` in the usual 0..64 numbering (a1 = 0, b1 = 1, …, h8 = 63),
-    /// or `None` if `index >= 64`.
-    #[must_use]
-    #[inline]
-    pub const fn from_index64(index: u8) -> Option<Square> {
+    pub const fn from_index(index: usize) -> Option<Square> {
         if index < 64 {
+            let index = index as u8;
             Some(Square(index + (index & !7)))
         } else {
             None
         }
     }
 
-    /// The 0x88 number of the square, `rank << 4 | file`.
+    /// The square's index in the usual 0..64 numbering (a1 = 0, b1 = 1, ..., h8 = 63).
     #[must_use]
     #[inline(always)]
-    pub const fn index(self) -> u8 {
-        self.0
+    pub const fn index(self) -> usize {
+        ((self.0 + (self.0 & 7)) >> 1) as usize
     }
 
-    /// The square's index in the usual 0..64 numbering (a1 = 0, h8 = 63).
+    /// The square with 0x88 number `x88` (`rank << 4 | file`), or `None` if `x88 & 0x88 != 0`
+    /// (off the board).
+    #[must_use]
+    #[inline]
+    pub const fn from_x88(x88: u8) -> Option<Square> {
+        if x88 & 0x88 == 0 {
+            Some(Square(x88))
+        } else {
+            None
+        }
+    }
+
+    /// The square with 0x88 number `x88`, which the caller knows to be on the board.
+    ///
+    /// Used by move generation after its own `& 0x88` test. In debug builds an off-board number
+    /// panics; in release builds it is masked onto the board, so memory safety never depends on it.
     #[must_use]
     #[inline(always)]
-    pub const fn index64(self) -> u8 {
-        (self.0 + (self.0 & 7)) >> 1
+    pub(crate) const fn from_x88_unchecked(x88: u8) -> Square {
+        debug_assert!(x88 & 0x88 == 0);
+        Square(x88 & 0x77)
+    }
+
+    /// The square's 0x88 number, `rank << 4 | file` (a1 = `0x00`, h8 = `0x77`): what the board
+    /// and the difference tables of [`attacks`](crate::attacks) are indexed by.
+    #[must_use]
+    #[inline(always)]
+    pub const fn x88(self) -> u8 {
+        self.0
     }
 
     /// The file of the square.
@@ -264,16 +394,17 @@ impl Square {
     ///
     /// ```
     /// use x88::Square;
-    /// assert_eq!(Square::H1.offset(16), Some("h2".parse().unwrap()));
+    /// assert_eq!(Square::H1.offset(16), Some(Square::H2));
     /// assert_eq!(Square::H1.offset(1), None);
     /// ```
     #[must_use]
     #[inline]
     pub const fn offset(self, offset: i8) -> Option<Square> {
-        Square::from_index(self.0.wrapping_add(offset as u8))
+        Square::from_x88(self.0.wrapping_add(offset as u8))
     }
 
-    /// The same square seen from the other side (a1 <-> a8).
+    /// The same square seen from the other side (a1 <-> a8): the square a piece-square table
+    /// written for white gives black's pieces.
     #[must_use]
     #[inline]
     pub const fn flip_rank(self) -> Square {
@@ -287,9 +418,27 @@ impl Square {
         ((self.0 >> 4) + self.0) & 1 == 1
     }
 
-    /// All 64 squares, a1, b1, …, h1, a2, …, h8.
-    pub fn all() -> impl Iterator<Item = Square> + Clone {
-        (0..64u8).map(|i| Square(i + (i & !7)))
+    /// The number of king steps from this square to `other` (Chebyshev distance, 0 to 7).
+    ///
+    /// ```
+    /// use x88::Square;
+    /// assert_eq!(Square::A1.distance(Square::H8), 7);
+    /// assert_eq!(Square::E4.distance(Square::F6), 2);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn distance(self, other: Square) -> u8 {
+        let files = (self.0 & 7).abs_diff(other.0 & 7);
+        let ranks = (self.0 >> 4).abs_diff(other.0 >> 4);
+        if files > ranks { files } else { ranks }
+    }
+}
+
+impl From<Square> for usize {
+    /// The square's [`index`](Square::index), 0..64.
+    #[inline(always)]
+    fn from(sq: Square) -> usize {
+        sq.index()
     }
 }
 
@@ -332,107 +481,30 @@ impl FromStr for Square {
     }
 }
 
-/// A set of squares, one bit per square in the 0..64 numbering of [`Square::index64`].
-///
-/// Returned by queries such as [`Board0x88::checkers`](crate::Board0x88::checkers); it iterates
-/// its squares from a1 to h8.
-///
-/// ```
-/// use x88::{Square, SquareSet};
-/// let mut set = SquareSet::EMPTY;
-/// set.insert(Square::E1);
-/// assert!(set.contains(Square::E1));
-/// assert_eq!(set.len(), 1);
-/// assert_eq!(set.into_iter().next(), Some(Square::E1));
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[repr(transparent)]
-pub struct SquareSet(pub u64);
-
-impl SquareSet {
-    /// The empty set.
-    pub const EMPTY: SquareSet = SquareSet(0);
-    /// All 64 squares.
-    pub const FULL: SquareSet = SquareSet(!0);
-
-    /// Adds `sq` to the set.
-    #[inline]
-    pub fn insert(&mut self, sq: Square) {
-        self.0 |= 1 << sq.index64();
-    }
-
-    /// Whether `sq` is in the set.
-    #[must_use]
-    #[inline]
-    pub const fn contains(self, sq: Square) -> bool {
-        self.0 >> sq.index64() & 1 != 0
-    }
-
-    /// The number of squares in the set.
-    #[must_use]
-    #[inline]
-    pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// Whether the set is empty.
-    #[must_use]
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-}
-
-/// Iterator over the squares of a [`SquareSet`], from a1 to h8.
-#[derive(Clone, Debug)]
-pub struct SquareSetIter(u64);
-
-impl Iterator for SquareSetIter {
-    type Item = Square;
-
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Square::from_index64(i)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl IntoIterator for SquareSet {
-    type Item = Square;
-    type IntoIter = SquareSetIter;
-
-    fn into_iter(self) -> SquareSetIter {
-        SquareSetIter(self.0)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn every_square_round_trips_through_text_and_index64() {
-        let mut count = 0;
-        for sq in Square::all() {
-            count += 1;
-            assert_eq!(sq.index() & 0x88, 0);
-            assert_eq!(Square::from_index64(sq.index64()), Some(sq));
+    fn every_square_round_trips_through_text_index_and_x88() {
+        for (i, &sq) in Square::ALL.iter().enumerate() {
+            assert_eq!(sq.index(), i);
+            assert_eq!(sq.x88() & 0x88, 0);
+            assert_eq!(Square::from_index(i), Some(sq));
+            assert_eq!(Square::from_x88(sq.x88()), Some(sq));
+            assert_eq!(sq.x88(), (sq.rank() as u8) << 4 | sq.file() as u8);
+            assert_eq!(
+                i,
+                sq.rank().index() as usize * 8 + sq.file().index() as usize
+            );
             let mut buf = [0u8; 2];
             buf[0] = sq.file().to_char() as u8;
             buf[1] = sq.rank().to_char() as u8;
             let text = core::str::from_utf8(&buf).unwrap();
             assert_eq!(text.parse::<Square>(), Ok(sq));
         }
-        assert_eq!(count, 64);
+        assert_eq!(Square::from_index(64), None);
+        assert_eq!(Square::H8.index(), 63);
     }
 
     #[test]
@@ -445,14 +517,21 @@ mod tests {
     #[test]
     fn off_board_numbers_are_refused() {
         for i in 0..=255u8 {
-            assert_eq!(Square::from_index(i).is_some(), i & 0x88 == 0);
+            assert_eq!(Square::from_x88(i).is_some(), i & 0x88 == 0);
         }
     }
 
     #[test]
-    fn light_squares() {
+    fn light_squares_and_distance() {
         assert!(Square::H1.is_light());
         assert!(!Square::A1.is_light());
         assert!(Square::A8.is_light());
+        for a in Square::ALL {
+            for b in Square::ALL {
+                let files = (a.file() as i32 - b.file() as i32).abs();
+                let ranks = (a.rank() as i32 - b.rank() as i32).abs();
+                assert_eq!(i32::from(a.distance(b)), files.max(ranks));
+            }
+        }
     }
 }

@@ -38,7 +38,7 @@ const fn build_piece_keys() -> [[u64; 128]; 64] {
         piece += 1;
     }
     // A virgin king hashes as the king (see the module's documentation).
-    let king = PieceKind::King as usize;
+    let king = PieceKind::King.bits() as usize;
     keys[Piece::WHITE as usize | Piece::VIRGIN as usize | king] =
         keys[Piece::WHITE as usize | king];
     keys[Piece::BLACK as usize | Piece::VIRGIN as usize | king] =
@@ -54,7 +54,7 @@ pub(crate) static ROOK_RIGHT_KEYS: [[u64; 8]; 2] = build_rook_right_keys();
 const fn build_rook_right_keys() -> [[u64; 8]; 2] {
     let all = build_piece_keys();
     let mut keys = [[0u64; 8]; 2];
-    let rook = PieceKind::Rook as usize;
+    let rook = PieceKind::Rook.bits() as usize;
     let mut file = 0;
     while file < 8 {
         let (white, black) = (file, 0x70 + file);

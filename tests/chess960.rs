@@ -8,8 +8,8 @@ use cozy_chess::{Board as CozyBoard, Move as CozyMove};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use x88::{
-    Board0x88, CastlingNotation, CastlingRights, Chess960IndexError, Color, FenError, FenOptions,
-    File, Move, PieceKind, Rank, START_FEN, Square, perft,
+    Board0x88, CastlingNotation, CastlingRights, CastlingSide, Chess960IndexError, Color, FenError,
+    FenOptions, File, Move, Piece, PieceKind, Rank, START_FEN, Square, perft,
 };
 
 const SUITE: &str = include_str!("data/chess960.epd");
@@ -101,8 +101,7 @@ fn back_rank(board: &Board0x88, rank: Rank) -> Vec<PieceKind> {
         .into_iter()
         .map(|file| {
             board
-                .piece_at(Square::new(file, rank))
-                .kind()
+                .kind_on(Square::new(file, rank))
                 .unwrap_or_else(|| panic!("empty {file}{rank} in {board}"))
         })
         .collect()
@@ -191,14 +190,13 @@ fn all_960_start_positions() {
         for file in File::ALL {
             for (rank, color) in [(Rank::Second, Color::White), (Rank::Seventh, Color::Black)] {
                 assert!(
-                    board
-                        .piece_at(Square::new(file, rank))
-                        .is_piece(color, PieceKind::Pawn),
+                    board.piece_on(Square::new(file, rank))
+                        == Some(Piece::new(color, PieceKind::Pawn)),
                     "{ctx}: pawns"
                 );
             }
             for rank in [Rank::Third, Rank::Fourth, Rank::Fifth, Rank::Sixth] {
-                assert!(board.piece_at(Square::new(file, rank)).is_empty(), "{ctx}");
+                assert!(board.piece_on(Square::new(file, rank)).is_none(), "{ctx}");
             }
         }
 
@@ -209,9 +207,17 @@ fn all_960_start_positions() {
         assert_eq!(board.castling_rights(), CastlingRights::all(), "{ctx}");
         for (color, rank) in [(Color::White, Rank::First), (Color::Black, Rank::Eighth)] {
             let file = |f: usize| Some(Square::new(File::ALL[f], rank));
-            assert_eq!(board.castling_rook(color, false), file(rooks[0]), "{ctx}");
-            assert_eq!(board.castling_rook(color, true), file(rooks[1]), "{ctx}");
-            assert_eq!(board.king_square(color), file(king[0]).unwrap(), "{ctx}");
+            assert_eq!(
+                board.castling_rook(color, CastlingSide::QueenSide),
+                file(rooks[0]),
+                "{ctx}"
+            );
+            assert_eq!(
+                board.castling_rook(color, CastlingSide::KingSide),
+                file(rooks[1]),
+                "{ctx}"
+            );
+            assert_eq!(board.king(color), file(king[0]).unwrap(), "{ctx}");
         }
         assert_eq!(board.hash(), board.compute_hash(), "{ctx}");
         assert_eq!(Board0x88::from_fen_chess960(&fen), Ok(board), "{ctx}");
@@ -294,10 +300,22 @@ fn x_fen_names_the_outermost_rooks_and_files_the_inner_ones() {
     let placement = "rr2k2r/8/8/8/8/8/8/RR2K2R";
     let fen = |castling: &str| format!("{placement} w {castling} - 0 1");
     let outer = Board0x88::from_fen_chess960(&fen("KQkq")).unwrap();
-    assert_eq!(outer.castling_rook(Color::White, false), Some(sq("a1")));
-    assert_eq!(outer.castling_rook(Color::White, true), Some(sq("h1")));
-    assert_eq!(outer.castling_rook(Color::Black, false), Some(sq("a8")));
-    assert_eq!(outer.castling_rook(Color::Black, true), Some(sq("h8")));
+    assert_eq!(
+        outer.castling_rook(Color::White, CastlingSide::QueenSide),
+        Some(sq("a1"))
+    );
+    assert_eq!(
+        outer.castling_rook(Color::White, CastlingSide::KingSide),
+        Some(sq("h1"))
+    );
+    assert_eq!(
+        outer.castling_rook(Color::Black, CastlingSide::QueenSide),
+        Some(sq("a8"))
+    );
+    assert_eq!(
+        outer.castling_rook(Color::Black, CastlingSide::KingSide),
+        Some(sq("h8"))
+    );
     assert_eq!(outer.fen().to_string(), fen("HAha"));
     assert_eq!(Board0x88::from_fen_chess960(&fen("HAha")), Ok(outer));
     assert_eq!(Board0x88::from_fen_chess960(&fen("KAkq")), Ok(outer));
@@ -305,8 +323,14 @@ fn x_fen_names_the_outermost_rooks_and_files_the_inner_ones() {
     assert_eq!(castles(&outer), ["e1h1"]);
 
     let inner = Board0x88::from_fen_chess960(&fen("KBkb")).unwrap();
-    assert_eq!(inner.castling_rook(Color::White, false), Some(sq("b1")));
-    assert_eq!(inner.castling_rook(Color::Black, false), Some(sq("b8")));
+    assert_eq!(
+        inner.castling_rook(Color::White, CastlingSide::QueenSide),
+        Some(sq("b1"))
+    );
+    assert_eq!(
+        inner.castling_rook(Color::Black, CastlingSide::QueenSide),
+        Some(sq("b8"))
+    );
     assert_eq!(inner.fen().to_string(), fen("HBhb"));
     assert_eq!(Board0x88::from_fen_chess960(&fen("HBhb")), Ok(inner));
     assert_eq!(castles(&inner), ["e1b1", "e1h1"]);
@@ -329,18 +353,27 @@ fn x_fen_names_the_outermost_rooks_and_files_the_inner_ones() {
         Err(FenError::BadCastling)
     );
     let standard = Board0x88::from_fen(&fen("KQkq")).unwrap();
-    assert_eq!(standard.castling_rook(Color::White, false), Some(sq("a1")));
+    assert_eq!(
+        standard.castling_rook(Color::White, CastlingSide::QueenSide),
+        Some(sq("a1"))
+    );
     assert_eq!(standard.fen().to_string(), fen("KQkq"));
 
     // Two rooks on the king side: K is the h-file one, G the g-file one.
     let placement = "1k4rr/6p1/8/8/8/8/8/1K4RR";
     let fen = |castling: &str| format!("{placement} w {castling} - 0 1");
     let outer = Board0x88::from_fen_chess960(&fen("Kk")).unwrap();
-    assert_eq!(outer.castling_rook(Color::White, true), Some(sq("h1")));
+    assert_eq!(
+        outer.castling_rook(Color::White, CastlingSide::KingSide),
+        Some(sq("h1"))
+    );
     assert_eq!(outer.fen().to_string(), fen("Hh"));
     assert!(castles(&outer).is_empty(), "the g1 rook is in the way");
     let inner = Board0x88::from_fen_chess960(&fen("Gg")).unwrap();
-    assert_eq!(inner.castling_rook(Color::Black, true), Some(sq("g8")));
+    assert_eq!(
+        inner.castling_rook(Color::Black, CastlingSide::KingSide),
+        Some(sq("g8"))
+    );
     assert_eq!(inner.fen().to_string(), fen("Gg"));
     assert_eq!(castles(&inner), ["b1g1"]);
 
@@ -381,7 +414,7 @@ fn check_castling(fen: &str, expected: &[&str]) {
         );
         assert_eq!(
             board.san(mv).to_string().trim_end_matches('+'),
-            if mv.is_castle_kingside() {
+            if mv.castling_side() == Some(CastlingSide::KingSide) {
                 "O-O"
             } else {
                 "O-O-O"
@@ -421,7 +454,7 @@ fn king_already_on_its_destination() {
     check_castling(fen, &["g1h1"]);
     let board = b960(fen);
     let castle = board.parse_uci("g1h1").unwrap();
-    assert!(castle.is_castle() && castle.is_castle_kingside());
+    assert!(castle.is_castle() && castle.castling_side() == Some(CastlingSide::KingSide));
     assert_eq!(castle.to_string(), "g1g1");
     assert_eq!(board.parse_uci("g1g1"), Ok(castle));
     assert_eq!(board.uci(castle).to_string(), "g1h1");

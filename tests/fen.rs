@@ -417,8 +417,8 @@ fn fields_are_read_into_the_board() {
     assert_eq!(board.en_passant(), None);
     assert_eq!(board.halfmove_clock(), 7);
     assert_eq!(board.fullmove_number(), 42);
-    assert_eq!(board.king_square(Color::White), Square::E1);
-    assert_eq!(board.king_square(Color::Black), Square::E8);
+    assert_eq!(board.king(Color::White), Square::E1);
+    assert_eq!(board.king(Color::Black), Square::E8);
 }
 
 #[test]

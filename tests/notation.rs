@@ -6,7 +6,7 @@
 //! type, of ambiguous and of illegal moves.
 
 use proptest::prelude::*;
-use x88::{Board0x88, CastlingNotation, Move, MoveError, PieceKind};
+use x88::{Board0x88, CastlingNotation, CastlingSide, Move, MoveError, PieceKind};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -128,10 +128,10 @@ fn check_notation(board: &Board0x88, foreign: &[Move]) -> Result<(), TestCaseErr
         let body = san.strip_suffix(['+', '#']).unwrap_or(san);
         prop_assert_eq!(&san[body.len()..], suffix, "check suffix of {}", ctx);
         prop_assert!(!body.ends_with(['+', '#']), "double suffix in {}", ctx);
-        let capture = m.is_en_passant() || (!m.is_castle() && !board.piece_at(m.to()).is_empty());
-        let kind = board.piece_at(m.from()).kind();
+        let capture = m.is_en_passant() || (!m.is_castle() && board.piece_on(m.to()).is_some());
+        let kind = board.kind_on(m.from());
         if m.is_castle() {
-            let expected = if m.is_castle_kingside() {
+            let expected = if m.castling_side() == Some(CastlingSide::KingSide) {
                 "O-O"
             } else {
                 "O-O-O"

@@ -489,8 +489,9 @@ fn square_names(set: x88::SquareSet) -> BTreeSet<String> {
 
 /// The squares of each colour's pieces as the board's cells show them, sorted.
 fn occupied_squares(board: &Board0x88, color: Color) -> Vec<x88::Square> {
-    x88::Square::all()
-        .filter(|&sq| board.piece_at(sq).is(color))
+    x88::Square::ALL
+        .into_iter()
+        .filter(|&sq| board.color_on(sq) == Some(color))
         .collect()
 }
 
@@ -521,7 +522,7 @@ proptest! {
                 prop_assert_eq!(played.fen().to_string(), before_fen.clone(), "after {}", mv);
                 prop_assert_eq!(played.castling_rights(), board.castling_rights());
                 for color in [Color::White, Color::Black] {
-                    prop_assert_eq!(played.king_square(color), board.king_square(color));
+                    prop_assert_eq!(played.king(color), board.king(color));
                     let mut squares = played.piece_squares(color).to_vec();
                     squares.sort();
                     prop_assert_eq!(squares, occupied_squares(board, color), "after {}", mv);
@@ -543,7 +544,7 @@ proptest! {
                 prop_assert_eq!(next.hash(), next.compute_hash(), "{} in {}", mv, board);
                 for color in [Color::White, Color::Black] {
                     let mut squares = next.piece_squares(color).to_vec();
-                    prop_assert!(next.piece_at(squares[0]).kind() == Some(x88::PieceKind::King));
+                    prop_assert!(next.kind_on(squares[0]) == Some(x88::PieceKind::King));
                     squares.sort();
                     prop_assert_eq!(squares, occupied_squares(&next, color), "{} in {}", mv, board);
                 }

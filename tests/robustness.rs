@@ -8,7 +8,8 @@
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 use x88::{
-    Board0x88, CastlingNotation, CastlingRights, Color, FenOptions, Move, MoveError, Square, perft,
+    Board0x88, CastlingNotation, CastlingRights, CastlingSide, Color, FenOptions, Move, MoveError,
+    Square, perft,
 };
 
 mod common;
@@ -99,21 +100,29 @@ fn query_everything(board: &Board0x88, options: FenOptions) -> Result<(), TestCa
     prop_assert_eq!(board.hash(), board.compute_hash(), "hash of {}", fen);
 
     let us = board.side_to_move();
-    let king = board.king_square(us);
-    prop_assert!(board.piece_at(king).is_piece(us, x88::PieceKind::King));
+    let king = board.king(us);
+    prop_assert!(
+        board
+            .piece_on(king)
+            .is_some_and(|p| p.is_piece(us, x88::PieceKind::King))
+    );
     for color in Color::ALL {
         let squares = board.piece_squares(color);
         prop_assert!(!squares.is_empty() && squares.len() <= 16);
         for &sq in squares {
-            prop_assert!(board.piece_at(sq).is(color), "{} in {}", sq, fen);
+            prop_assert!(board.color_on(sq) == Some(color), "{} in {}", sq, fen);
         }
-        for kingside in [true, false] {
-            if let Some(rook) = board.castling_rook(color, kingside) {
-                prop_assert!(board.piece_at(rook).is_piece(color, x88::PieceKind::Rook));
+        for side in CastlingSide::ALL {
+            if let Some(rook) = board.castling_rook(color, side) {
+                prop_assert!(
+                    board
+                        .piece_on(rook)
+                        .is_some_and(|p| p.is_piece(color, x88::PieceKind::Rook))
+                );
                 prop_assert!(
                     board
                         .castling_rights()
-                        .contains(CastlingRights::of(color, kingside))
+                        .contains(CastlingRights::of(color, side))
                 );
             }
         }
@@ -123,7 +132,7 @@ fn query_everything(board: &Board0x88, options: FenOptions) -> Result<(), TestCa
     prop_assert_eq!(board.is_check(), !checkers.is_empty());
     prop_assert_eq!(board.is_attacked(king, !us), board.is_check());
     for sq in board.pinned() {
-        prop_assert!(board.piece_at(sq).is(us), "pinned {} in {}", sq, fen);
+        prop_assert!(board.color_on(sq) == Some(us), "pinned {} in {}", sq, fen);
     }
 
     let moves = board.legal_moves();
@@ -139,7 +148,7 @@ fn query_everything(board: &Board0x88, options: FenOptions) -> Result<(), TestCa
         .filter(|m| {
             m.is_en_passant()
                 || m.is_promotion()
-                || (!m.is_castle() && !board.piece_at(m.to()).is_empty())
+                || (!m.is_castle() && board.piece_on(m.to()).is_some())
         })
         .collect();
     let mut captures = board.captures().to_vec();
@@ -169,7 +178,7 @@ fn query_everything(board: &Board0x88, options: FenOptions) -> Result<(), TestCa
             fen
         );
         prop_assert!(
-            !copy.is_attacked(copy.king_square(us), !us),
+            !copy.is_attacked(copy.king(us), !us),
             "{} leaves the king in check in {}",
             ktr,
             fen

@@ -143,7 +143,7 @@ pub fn check_fen_round_trip(board: &Board0x88, options: FenOptions) {
 /// Whether `mv` takes something, or promotes: what `captures()` must list.
 fn is_tactical(board: &Board0x88, mv: Move) -> bool {
     !mv.is_castle()
-        && (mv.is_en_passant() || mv.is_promotion() || !board.piece_at(mv.to()).is_empty())
+        && (mv.is_en_passant() || mv.is_promotion() || !board.piece_on(mv.to()).is_none())
 }
 
 /// Everything a position must satisfy: the hash is right, the FEN round-trips, `captures()` is
@@ -195,7 +195,7 @@ pub fn check_position(board: &Board0x88, options: FenOptions, notation: bool) {
             "side did not change after {mv:?} in {fen:?}"
         );
         assert!(
-            !after.is_attacked(after.king_square(us), !us),
+            !after.is_attacked(after.king(us), !us),
             "{mv:?} leaves the king in check in {fen:?}"
         );
         after.unmake_move(mv, undo);

@@ -114,12 +114,10 @@ fn nps(nodes: u64, time: Duration) -> u64 {
 /// Whether the side to move has a piece besides its king and pawns (the null-move guard
 /// against zugzwang).
 fn has_pieces(board: &Board0x88) -> bool {
-    board.piece_squares(board.side_to_move()).iter().any(|&sq| {
-        !matches!(
-            board.piece_at(sq).kind(),
-            Some(PieceKind::King | PieceKind::Pawn)
-        )
-    })
+    board
+        .piece_squares(board.side_to_move())
+        .iter()
+        .any(|&sq| !matches!(board.kind_on(sq), Some(PieceKind::King | PieceKind::Pawn)))
 }
 
 /// One search: the tables it borrows from the [`Searcher`](super::Searcher), its limits and

@@ -285,15 +285,15 @@ pub fn evaluate(board: &Board0x88) -> i32 {
         highest: [[0; 10]; 2],
     };
     let kings = [
-        board.king_square(Color::White).index(),
-        board.king_square(Color::Black).index(),
+        board.king(Color::White).x88(),
+        board.king(Color::Black).x88(),
     ];
     let mut non_pawn = [0i32; 2];
     let mut bishops = [0i32; 2];
     let mut pawn_total = [0i32; 2];
     for (side, color) in Color::ALL.into_iter().enumerate() {
         for &sq in board.piece_squares(color) {
-            let sq = sq.index();
+            let sq = sq.x88();
             let kind = board.cell(sq) & KIND_MASK;
             match kind {
                 PAWN => {
@@ -325,7 +325,7 @@ pub fn evaluate(board: &Board0x88) -> i32 {
             (Color::Black, 16u8.wrapping_neg())
         };
         for &sq in board.piece_squares(color) {
-            let sq = sq.index();
+            let sq = sq.x88();
             if board.cell(sq) & KIND_MASK == PAWN {
                 for aside in [1u8, 1u8.wrapping_neg()] {
                     let target = sq.wrapping_add(forward).wrapping_add(aside);
@@ -356,7 +356,7 @@ pub fn evaluate(board: &Board0x88) -> i32 {
         // Summed in locals (registers), not through a reference into `terms`.
         let mut own = Terms::default();
         for &sq in board.piece_squares(color) {
-            let sq = sq.index();
+            let sq = sq.x88();
             let kind = board.cell(sq) & KIND_MASK;
             let k = kind as usize;
             let idx = table_index(sq, white);

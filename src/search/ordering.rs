@@ -36,7 +36,7 @@ pub(crate) fn captured_kind(board: &Board0x88, mv: Move) -> Option<PieceKind> {
     } else if mv.is_en_passant() {
         Some(PieceKind::Pawn)
     } else {
-        board.piece_at(mv.to()).kind()
+        board.kind_on(mv.to())
     }
 }
 
@@ -49,9 +49,11 @@ pub(crate) fn is_quiet(mv: Move) -> bool {
 /// The most-valuable-victim, least-valuable-attacker key of a capture or promotion.
 #[inline(always)]
 pub(crate) fn mvv_lva(board: &Board0x88, mv: Move) -> i32 {
-    let victim = captured_kind(board, mv).map_or(0, |k| SEE_VALUE[k as usize]);
-    let promotion = mv.promotion_kind().map_or(0, |k| SEE_VALUE[k as usize]);
-    let attacker = board.piece_at(mv.from()).kind().map_or(0, |k| k as i32);
+    let victim = captured_kind(board, mv).map_or(0, |k| SEE_VALUE[k.bits() as usize]);
+    let promotion = mv
+        .promotion_kind()
+        .map_or(0, |k| SEE_VALUE[k.bits() as usize]);
+    let attacker = board.kind_on(mv.from()).map_or(0, |k| i32::from(k.bits()));
     (victim + promotion) * 8 - attacker
 }
 
@@ -91,18 +93,17 @@ impl OrderingTables {
     /// The history score of a quiet move by `side` (0 White, 1 Black).
     #[inline(always)]
     pub fn history(&self, side: usize, mv: Move) -> i32 {
-        i32::from(self.history[side & 1][mv.from().index64() as usize][mv.to().index64() as usize])
+        i32::from(self.history[side & 1][mv.from().index()][mv.to().index()])
     }
 
     /// The counter move to `previous`, if any.
     #[inline(always)]
     pub fn counter(&self, previous: Option<Move>) -> Option<Move> {
-        previous.and_then(|p| self.counters[p.from().index64() as usize][p.to().index64() as usize])
+        previous.and_then(|p| self.counters[p.from().index()][p.to().index()])
     }
 
     fn adjust_history(&mut self, side: usize, mv: Move, bonus: i32) {
-        let entry =
-            &mut self.history[side & 1][mv.from().index64() as usize][mv.to().index64() as usize];
+        let entry = &mut self.history[side & 1][mv.from().index()][mv.to().index()];
         let value = i32::from(*entry);
         let updated = value + bonus - value * bonus.abs() / HISTORY_MAX;
         *entry = updated.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
@@ -126,7 +127,7 @@ impl OrderingTables {
             }
         }
         if let Some(p) = previous {
-            self.counters[p.from().index64() as usize][p.to().index64() as usize] = Some(best);
+            self.counters[p.from().index()][p.to().index()] = Some(best);
         }
         let bonus = (depth * depth * 16).min(1_600);
         self.adjust_history(side, best, bonus);
@@ -235,11 +236,10 @@ pub(crate) fn clearly_winning(board: &Board0x88, mv: Move) -> bool {
     if mv.is_promotion() {
         return true;
     }
-    let victim = captured_kind(board, mv).map_or(0, |k| SEE_VALUE[k as usize]);
+    let victim = captured_kind(board, mv).map_or(0, |k| SEE_VALUE[k.bits() as usize]);
     let attacker = board
-        .piece_at(mv.from())
-        .kind()
-        .map_or(0, |k| SEE_VALUE[k as usize]);
+        .kind_on(mv.from())
+        .map_or(0, |k| SEE_VALUE[k.bits() as usize]);
     victim >= attacker
 }
 

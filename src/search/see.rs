@@ -49,7 +49,7 @@ fn least_valuable_attacker(
 ) -> Option<(u8, i32)> {
     let mut best: Option<(u8, i32)> = None;
     for &sq in board.piece_squares(color) {
-        let sq = sq.index();
+        let sq = sq.x88();
         if removed.contains(sq) || sq == to {
             continue;
         }
@@ -72,8 +72,8 @@ pub(crate) fn see(board: &Board0x88, mv: Move) -> i32 {
     if mv.is_castle() {
         return 0;
     }
-    let from = mv.from().index();
-    let to = mv.to().index();
+    let from = mv.from().x88();
+    let to = mv.to().x88();
     let us = board.side_to_move();
     let mut removed = Removed(0);
     removed.insert(from);
@@ -92,7 +92,7 @@ pub(crate) fn see(board: &Board0x88, mv: Move) -> i32 {
         piece_value(board.cell(to))
     };
     if let Some(kind) = mv.promotion_kind() {
-        let promoted = SEE_VALUE[kind as usize];
+        let promoted = SEE_VALUE[kind.bits() as usize];
         gain[0] += promoted - SEE_VALUE[1];
         on_square = promoted;
     }

@@ -79,7 +79,8 @@ impl Worker<'_> {
                     continue;
                 }
                 if !mv.is_promotion() {
-                    let victim = captured_kind(board, mv).map_or(0, |k| SEE_VALUE[k as usize]);
+                    let victim =
+                        captured_kind(board, mv).map_or(0, |k| SEE_VALUE[k.bits() as usize]);
                     if stand_pat + victim + 200 <= alpha {
                         continue;
                     }
