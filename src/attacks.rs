@@ -204,6 +204,46 @@ const fn build_piece_attacks() -> [u8; 32] {
     table
 }
 
+/// The [`SquareSet`] bit of the on-board 0x88 square `x88`.
+#[inline(always)]
+const fn bit_of_x88(x88: u8) -> u64 {
+    1 << ((x88 + (x88 & 7)) >> 1)
+}
+
+/// For each leaper (white pawn, black pawn, knight, king) and each square by
+/// [`Square::index`], the squares it attacks from there: [`Board0x88::attacks_from`] for a
+/// piece whose attacks no other piece can block.
+static LEAPER_SETS: [[u64; 64]; 4] = build_leaper_sets();
+
+const fn build_leaper_sets() -> [[u64; 64]; 4] {
+    let pawn_steps: [[i8; 2]; 2] = [[15, 17], [-15, -17]];
+    let mut sets = [[0u64; 64]; 4];
+    let mut index = 0;
+    while index < 64 {
+        let from = (index + (index & !7)) as u8;
+        let mut leaper = 0;
+        while leaper < 4 {
+            let steps: &[i8] = match leaper {
+                0 => &pawn_steps[0],
+                1 => &pawn_steps[1],
+                2 => &KNIGHT_STEPS,
+                _ => &KING_STEPS,
+            };
+            let mut i = 0;
+            while i < steps.len() {
+                let to = from.wrapping_add(steps[i] as u8);
+                if to & 0x88 == 0 {
+                    sets[leaper][index] |= bit_of_x88(to);
+                }
+                i += 1;
+            }
+            leaper += 1;
+        }
+        index += 1;
+    }
+    sets
+}
+
 /// The attack bits of the pieces that could go from `from` to `to` on an empty board.
 ///
 /// ```
@@ -337,58 +377,51 @@ impl Board0x88 {
     /// assert!(board.attacks_from(Square::E4).is_empty());
     /// ```
     #[must_use]
+    #[inline(always)]
     pub fn attacks_from(&self, sq: Square) -> SquareSet {
-        let from = sq.x88();
-        let piece = self.cell(from);
-        let mut set = SquareSet::EMPTY;
-        let mut add = |to: u8| set.insert(Square::from_x88_unchecked(to));
-        match PieceKind::from_bits(piece) {
-            None => {}
-            Some(PieceKind::Pawn) => {
-                let forward = if piece & Piece::WHITE != 0 {
-                    16u8
-                } else {
-                    16u8.wrapping_neg()
-                };
-                for side in [1u8, 1u8.wrapping_neg()] {
-                    let to = from.wrapping_add(forward).wrapping_add(side);
-                    if to & 0x88 == 0 {
-                        add(to);
-                    }
+        let attacks = piece_attacks(self.cell(sq.x88()));
+        // A leaper (or nothing) takes one lookup, inline; a slider walks its rays.
+        let leaper = match attacks {
+            WHITE_PAWN_ATTACK => 0,
+            BLACK_PAWN_ATTACK => 1,
+            KNIGHT_ATTACK => 2,
+            KING_ATTACK => 3,
+            0 => return SquareSet::EMPTY,
+            _ => return self.slider_attacks(sq.x88(), attacks),
+        };
+        SquareSet(LEAPER_SETS[leaper][sq.index()])
+    }
+
+    /// [`attacks_from`](Board0x88::attacks_from) for the slider on the 0x88 square `from`,
+    /// whose attack bits are `attacks`.
+    #[inline(never)]
+    fn slider_attacks(&self, from: u8, attacks: u8) -> SquareSet {
+        let mut bits = 0;
+        if attacks & DIAGONAL_ATTACK != 0 {
+            bits |= self.ray_bits(from, &DIAGONAL_STEPS);
+        }
+        if attacks & STRAIGHT_ATTACK != 0 {
+            bits |= self.ray_bits(from, &STRAIGHT_STEPS);
+        }
+        SquareSet(bits)
+    }
+
+    /// The squares along the rays `steps` from the 0x88 square `from`, each ray up to and
+    /// including its first piece, as [`SquareSet`] bits.
+    #[inline(always)]
+    fn ray_bits(&self, from: u8, steps: &[i8; 4]) -> u64 {
+        let mut bits = 0;
+        for &step in steps {
+            let mut to = from.wrapping_add(step as u8);
+            while to & 0x88 == 0 {
+                bits |= bit_of_x88(to);
+                if self.cell(to) != 0 {
+                    break;
                 }
-            }
-            Some(kind @ (PieceKind::Knight | PieceKind::King)) => {
-                let steps = if kind == PieceKind::Knight {
-                    &KNIGHT_STEPS
-                } else {
-                    &KING_STEPS
-                };
-                for &step in steps {
-                    let to = from.wrapping_add(step as u8);
-                    if to & 0x88 == 0 {
-                        add(to);
-                    }
-                }
-            }
-            Some(kind) => {
-                let steps: &[i8] = match kind {
-                    PieceKind::Bishop => &DIAGONAL_STEPS,
-                    PieceKind::Rook => &STRAIGHT_STEPS,
-                    _ => &KING_STEPS,
-                };
-                for &step in steps {
-                    let mut to = from.wrapping_add(step as u8);
-                    while to & 0x88 == 0 {
-                        add(to);
-                        if self.cell(to) != 0 {
-                            break;
-                        }
-                        to = to.wrapping_add(step as u8);
-                    }
-                }
+                to = to.wrapping_add(step as u8);
             }
         }
-        set
+        bits
     }
 
     /// The squares of the pieces of colour `by` that attack `square`.

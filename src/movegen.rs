@@ -16,16 +16,23 @@ use crate::attacks::{
     ray_step_raw, reaches,
 };
 use crate::board::{Board0x88, MAX_PIECES, castling_destinations};
-use crate::moves::{Move, MoveList, MoveSink};
+use crate::moves::{FirstMove, Move, MoveCounter, MoveList, MoveSink};
 use crate::piece::{Color, Piece, PieceKind};
 use crate::square::Square;
 
 /// The bits of the king's steps east (`+1`) and west (`-1`) in a mask over [`KING_STEPS`].
-const EAST: u8 = 1 << 0;
-const WEST: u8 = 1 << 4;
+pub(crate) const EAST: u8 = 1 << 0;
+pub(crate) const WEST: u8 = 1 << 4;
+
+/// Which of the legal moves a generation writes: all of them, the noisy ones (captures, en
+/// passant, promotions) or the quiet ones (the rest). A const parameter of the generator, so
+/// each choice compiles to its own copy with the tests for the others folded away.
+const ALL: u8 = 0;
+const NOISY: u8 = 1;
+const QUIET: u8 = 2;
 
 /// No square: a value that never equals a square on the board.
-const NO_SQUARE: u8 = 0x80;
+pub(crate) const NO_SQUARE: u8 = 0x80;
 
 /// The pieces of the side to move that are pinned, found once per generation.
 struct Pins {
@@ -55,55 +62,104 @@ impl Board0x88 {
         list
     }
 
-    /// The legal captures (en passant included) and promotions of the side to move: the moves
-    /// a quiescence search looks at. Castling is never among them.
+    /// The noisy legal moves of the side to move: every capture (en passant included) and
+    /// every promotion, quiet promotions and under-promotions included. Castling is never
+    /// among them. With [`quiet_moves`](Board0x88::quiet_moves) they split the legal moves
+    /// into two disjoint sets, so that a staged move picker (noisy moves first, quiet moves
+    /// only if no cutoff came) never generates a move twice; a quiescence search looks at
+    /// these alone.
     ///
     /// ```
     /// use x88::Board0x88;
     /// let board: Board0x88 = "4k3/1P6/8/8/8/8/7p/4K2R w K - 0 1".parse().unwrap();
-    /// // b7-b8 four ways and Rxh2; neither castling nor quiet moves
-    /// assert_eq!(board.captures().len(), 5);
+    /// // b7-b8 four ways and Rxh2; neither castling nor the other quiet moves
+    /// assert_eq!(board.noisy_moves().len(), 5);
+    /// assert_eq!(
+    ///     board.noisy_moves().len() + board.quiet_moves().len(),
+    ///     board.legal_moves().len()
+    /// );
     /// ```
     #[must_use]
-    pub fn captures(&self) -> MoveList {
+    pub fn noisy_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate_captures(&mut list);
+        self.generate_noisy(&mut list);
+        list
+    }
+
+    /// The quiet legal moves of the side to move: every legal move that is not in
+    /// [`noisy_moves`](Board0x88::noisy_moves): moves to empty squares without promotion,
+    /// double pushes and castling.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let board = Board0x88::default();
+    /// assert_eq!(board.quiet_moves().len(), 20);
+    /// assert!(board.noisy_moves().is_empty());
+    /// ```
+    #[must_use]
+    pub fn quiet_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_quiet(&mut list);
         list
     }
 
     /// Writes every legal move of the side to move into `sink`.
     #[inline]
     pub fn generate_legal<S: MoveSink>(&self, sink: &mut S) {
-        self.generate::<S, false>(sink);
+        self.generate::<S, ALL>(sink);
     }
 
-    /// Writes the legal captures and promotions of the side to move into `sink`.
+    /// Writes the noisy legal moves of the side to move into `sink` (see
+    /// [`noisy_moves`](Board0x88::noisy_moves)).
     #[inline]
-    pub fn generate_captures<S: MoveSink>(&self, sink: &mut S) {
-        self.generate::<S, true>(sink);
+    pub fn generate_noisy<S: MoveSink>(&self, sink: &mut S) {
+        self.generate::<S, NOISY>(sink);
+    }
+
+    /// Writes the quiet legal moves of the side to move into `sink` (see
+    /// [`quiet_moves`](Board0x88::quiet_moves)).
+    #[inline]
+    pub fn generate_quiet<S: MoveSink>(&self, sink: &mut S) {
+        self.generate::<S, QUIET>(sink);
+    }
+
+    /// Whether the side to move has a legal move. Generation stops at the first one it finds
+    /// (king steps come first), so this is cheaper than counting them.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// assert!(Board0x88::default().has_legal_moves());
+    /// let mated: Board0x88 = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1".parse().unwrap();
+    /// assert!(!mated.has_legal_moves());
+    /// ```
+    #[must_use]
+    pub fn has_legal_moves(&self) -> bool {
+        let mut first = FirstMove(None);
+        self.generate_legal(&mut first);
+        first.0.is_some()
     }
 
     /// The number of legal moves, without storing them (perft's bulk count).
     #[must_use]
     pub fn count_legal_moves(&self) -> u64 {
-        let mut counter = crate::moves::MoveCounter(0);
+        let mut counter = MoveCounter(0);
         self.generate_legal(&mut counter);
         counter.0
     }
 
     #[inline(always)]
-    fn generate<S: MoveSink, const CAPTURES: bool>(&self, sink: &mut S) {
+    fn generate<S: MoveSink, const MODE: u8>(&self, sink: &mut S) {
         // A copy of the generator for each colour: the side's bit, its forward step and its
         // ranks are constants there, which frees registers in every loop.
         match self.side_to_move() {
-            Color::White => self.generate_for::<S, CAPTURES, true>(sink),
-            Color::Black => self.generate_for::<S, CAPTURES, false>(sink),
+            Color::White => self.generate_for::<S, MODE, true>(sink),
+            Color::Black => self.generate_for::<S, MODE, false>(sink),
         }
     }
 
     /// [`generate`](Board0x88::generate) for white to move if `WHITE`, else for black.
     #[inline(always)]
-    fn generate_for<S: MoveSink, const CAPTURES: bool, const WHITE: bool>(&self, sink: &mut S) {
+    fn generate_for<S: MoveSink, const MODE: u8, const WHITE: bool>(&self, sink: &mut S) {
         let us = if WHITE { Color::White } else { Color::Black };
         let king = self.king(us).x88();
         let mut checkers = 0;
@@ -112,7 +168,7 @@ impl Board0x88 {
             pinned: 0,
             ray: [0; MAX_PIECES],
         };
-        let free = self.king_targets::<CAPTURES>(king, us);
+        let free = self.king_targets::<MODE>(king, us);
         let mut danger = 0u8;
         for &enemy in self.piece_squares(!us) {
             let enemy = enemy.x88();
@@ -149,28 +205,37 @@ impl Board0x88 {
         }
 
         self.king_steps(sink, king, free & !danger);
+        if !sink.wants_more() {
+            return;
+        }
         match checkers {
             0 => {
-                self.piece_moves::<S, CAPTURES>(sink, king, us, &pins);
-                if !CAPTURES && self.castling_may_be_possible(king, us) {
+                self.piece_moves::<S, MODE>(sink, king, us, &pins);
+                if MODE != NOISY && sink.wants_more() && self.castling_may_be_possible(king, us) {
                     self.castling_moves(sink, king, us, danger);
                 }
             }
-            1 => self.evasions::<S, CAPTURES>(sink, king, us, &pins, checker),
+            1 => self.evasions::<S, MODE>(sink, king, us, &pins, checker),
             _ => {}
         }
     }
 
     /// The squares next to the king that it could step to if they were safe, as a mask over
-    /// [`KING_STEPS`]: on the board and not held by its own side (with `CAPTURES`, enemy only).
+    /// [`KING_STEPS`]: on the board and not held by its own side; only those held by the enemy
+    /// for the noisy moves, only the empty ones for the quiet moves.
     #[inline(always)]
-    fn king_targets<const CAPTURES: bool>(&self, king: u8, us: Color) -> u8 {
+    fn king_targets<const MODE: u8>(&self, king: u8, us: Color) -> u8 {
         let mut free = 0;
         for (i, step) in KING_STEPS.into_iter().enumerate() {
             let to = king.wrapping_add(step as u8);
             if to & 0x88 == 0 {
                 let target = self.cell(to);
-                if target & us.bit() == 0 && (!CAPTURES || target != 0) {
+                let wanted = match MODE {
+                    NOISY => target != 0,
+                    QUIET => target == 0,
+                    _ => true,
+                };
+                if target & us.bit() == 0 && wanted {
                     free |= 1 << i;
                 }
             }
@@ -214,7 +279,7 @@ impl Board0x88 {
 
     /// The moves of every piece but the king, when the king is not in check.
     #[inline(always)]
-    fn piece_moves<S: MoveSink, const CAPTURES: bool>(
+    fn piece_moves<S: MoveSink, const MODE: u8>(
         &self,
         sink: &mut S,
         king: u8,
@@ -223,15 +288,15 @@ impl Board0x88 {
     ) {
         // Most positions have no pin: their copy of the loop tests nothing about pins.
         if pins.pinned == 0 {
-            self.piece_moves_with::<S, CAPTURES, false>(sink, king, us, pins);
+            self.piece_moves_with::<S, MODE, false>(sink, king, us, pins);
         } else {
-            self.piece_moves_with::<S, CAPTURES, true>(sink, king, us, pins);
+            self.piece_moves_with::<S, MODE, true>(sink, king, us, pins);
         }
     }
 
     /// [`piece_moves`](Board0x88::piece_moves), with pins looked at only if `PINS`.
     #[inline(always)]
-    fn piece_moves_with<S: MoveSink, const CAPTURES: bool, const PINS: bool>(
+    fn piece_moves_with<S: MoveSink, const MODE: u8, const PINS: bool>(
         &self,
         sink: &mut S,
         king: u8,
@@ -243,13 +308,16 @@ impl Board0x88 {
         // per piece, 8 % of all instructions of perft from the start position.)
         let others = list.get(1..).unwrap_or_default();
         for (offset, &from_sq) in others.iter().enumerate() {
+            if !sink.wants_more() {
+                return;
+            }
             let index = offset + 1;
             let from = from_sq.x88();
             let pinned = PINS && pins.pinned >> index & 1 != 0;
             let ray = if pinned { pins.ray[index] } else { 0 };
             match self.cell(from) & Piece::KIND_MASK {
                 k if k == PieceKind::Pawn.bits() => {
-                    self.pawn_moves::<S, CAPTURES>(sink, from, king, us, pinned, ray);
+                    self.pawn_moves::<S, MODE>(sink, from, king, us, pinned, ray);
                 }
                 k if k == PieceKind::Knight.bits() => {
                     if pinned {
@@ -261,7 +329,12 @@ impl Board0x88 {
                             continue;
                         }
                         let target = self.cell(to);
-                        if target & us.bit() != 0 || (CAPTURES && target == 0) {
+                        let unwanted = match MODE {
+                            NOISY => target == 0,
+                            QUIET => target != 0,
+                            _ => false,
+                        };
+                        if target & us.bit() != 0 || unwanted {
                             continue;
                         }
                         let to = Square::from_x88_unchecked(to);
@@ -282,7 +355,7 @@ impl Board0x88 {
                         while to & 0x88 == 0 {
                             let target = self.cell(to);
                             if target != 0 {
-                                if target & us.bit() == 0 {
+                                if MODE != QUIET && target & us.bit() == 0 {
                                     sink.push(Move::normal(
                                         from_sq,
                                         Square::from_x88_unchecked(to),
@@ -291,7 +364,7 @@ impl Board0x88 {
                                 }
                                 break;
                             }
-                            if !CAPTURES {
+                            if MODE != NOISY {
                                 let to = Square::from_x88_unchecked(to);
                                 sink.push(Move::normal(from_sq, to, false));
                             }
@@ -301,14 +374,16 @@ impl Board0x88 {
                 }
             }
         }
-        self.en_passant_moves(sink, us);
+        if MODE != QUIET {
+            self.en_passant_moves(sink, us);
+        }
     }
 
     /// The moves of the pawn on `from` but en passant (see
     /// [`en_passant_moves`](Board0x88::en_passant_moves)). Whether it promotes is known from
     /// its rank, once: a pawn short of the seventh takes the path without promotion tests.
     #[inline(always)]
-    fn pawn_moves<S: MoveSink, const CAPTURES: bool>(
+    fn pawn_moves<S: MoveSink, const MODE: u8>(
         &self,
         sink: &mut S,
         from: u8,
@@ -318,11 +393,15 @@ impl Board0x88 {
         ray: i8,
     ) {
         if from >> 4 == promotion_start_rank(us) {
-            self.promoting_pawn_moves(sink, from, king, us, pinned, ray);
+            // Every promotion is noisy, under-promotions included.
+            if MODE != QUIET {
+                self.promoting_pawn_moves(sink, from, king, us, pinned, ray);
+            }
             return;
         }
         let from_sq = Square::from_x88_unchecked(from);
-        let pushed = self.pawn_targets(from, king, us, (pinned, ray), !CAPTURES, |to, capture| {
+        let wanted = (MODE != QUIET, MODE != NOISY);
+        let pushed = self.pawn_targets(from, king, us, (pinned, ray), wanted, |to, capture| {
             sink.push(Move::normal(
                 from_sq,
                 Square::from_x88_unchecked(to),
@@ -340,7 +419,7 @@ impl Board0x88 {
     }
 
     /// [`pawn_moves`](Board0x88::pawn_moves) for a pawn on its seventh rank: every move is a
-    /// promotion, four ways, so the capture-only generator wants them all too.
+    /// promotion, four ways, and every one is noisy.
     #[inline(never)]
     fn promoting_pawn_moves<S: MoveSink>(
         &self,
@@ -352,15 +431,22 @@ impl Board0x88 {
         ray: i8,
     ) {
         let from_sq = Square::from_x88_unchecked(from);
-        self.pawn_targets(from, king, us, (pinned, ray), true, |to, capture| {
-            push_promotions(sink, from_sq, Square::from_x88_unchecked(to), capture);
-        });
+        self.pawn_targets(
+            from,
+            king,
+            us,
+            (pinned, ray),
+            (true, true),
+            |to, capture| {
+                push_promotions(sink, from_sq, Square::from_x88_unchecked(to), capture);
+            },
+        );
     }
 
-    /// The squares the pawn on `from` captures on and, if `with_push`, the square it steps to,
-    /// each given to `target` with whether it is a capture; a pinned pawn (`pin`: whether, and
-    /// its ray) keeps to its ray. Returns whether the pawn stepped one square (so that the
-    /// caller may try two).
+    /// The squares the pawn on `from` captures on (if `with_captures`) and the square it steps
+    /// to (if `with_push`), each given to `target` with whether it is a capture; a pinned pawn
+    /// (`pin`: whether, and its ray) keeps to its ray. Returns whether the pawn stepped one
+    /// square (so that the caller may try two).
     #[inline(always)]
     fn pawn_targets(
         &self,
@@ -368,19 +454,21 @@ impl Board0x88 {
         king: u8,
         us: Color,
         (pinned, ray): (bool, i8),
-        with_push: bool,
+        (with_captures, with_push): (bool, bool),
         mut target: impl FnMut(u8, bool),
     ) -> bool {
         let forward = us.forward() as u8;
-        for side in [forward.wrapping_sub(1), forward.wrapping_add(1)] {
-            let to = from.wrapping_add(side);
-            if to & 0x88 != 0 || self.cell(to) & (!us).bit() == 0 {
-                continue;
+        if with_captures {
+            for side in [forward.wrapping_sub(1), forward.wrapping_add(1)] {
+                let to = from.wrapping_add(side);
+                if to & 0x88 != 0 || self.cell(to) & (!us).bit() == 0 {
+                    continue;
+                }
+                if pinned && !stays_on_ray(king, to, ray) {
+                    continue;
+                }
+                target(to, true);
             }
-            if pinned && !stays_on_ray(king, to, ray) {
-                continue;
-            }
-            target(to, true);
         }
         let to = from.wrapping_add(forward);
         if !with_push
@@ -419,7 +507,7 @@ impl Board0x88 {
     /// Instead of generating every move and filtering, each unpinned piece is asked, through
     /// the difference tables, whether it reaches one of those few squares. A pinned piece never
     /// can: its line and the line of the check meet only at the king.
-    fn evasions<S: MoveSink, const CAPTURES: bool>(
+    fn evasions<S: MoveSink, const MODE: u8>(
         &self,
         sink: &mut S,
         king: u8,
@@ -447,12 +535,12 @@ impl Board0x88 {
             }
             let from = from_sq.x88();
             let pawn = self.cell(from) & Piece::KIND_MASK == PieceKind::Pawn.bits();
-            if reaches(self, from, checker, NO_SQUARE, NO_SQUARE) {
+            if MODE != QUIET && reaches(self, from, checker, NO_SQUARE, NO_SQUARE) {
                 self.push_capture(sink, from_sq, checker, pawn, us);
             }
             if pawn {
-                self.pawn_blocks::<S, CAPTURES>(sink, from, us, blocks);
-            } else if !CAPTURES {
+                self.pawn_blocks::<S, MODE>(sink, from, us, blocks);
+            } else if MODE != NOISY {
                 for &to in blocks {
                     if reaches(self, from, to, NO_SQUARE, NO_SQUARE) {
                         sink.push(Move::normal(from_sq, Square::from_x88_unchecked(to), false));
@@ -461,7 +549,9 @@ impl Board0x88 {
             }
         }
         // En passant may take the checker or block; its legality test settles both.
-        self.en_passant_moves(sink, us);
+        if MODE != QUIET {
+            self.en_passant_moves(sink, us);
+        }
     }
 
     /// The capture by the piece on `from` of the piece on `to`, as the promotions if a pawn
@@ -477,9 +567,9 @@ impl Board0x88 {
     }
 
     /// The pushes of the pawn on `from` that block a check on one of the empty squares
-    /// `blocks` (with `CAPTURES`, only the promotions).
+    /// `blocks`: the promotions among them are noisy, the other pushes quiet.
     #[inline(always)]
-    fn pawn_blocks<S: MoveSink, const CAPTURES: bool>(
+    fn pawn_blocks<S: MoveSink, const MODE: u8>(
         &self,
         sink: &mut S,
         from: u8,
@@ -494,15 +584,17 @@ impl Board0x88 {
         let from_sq = Square::from_x88_unchecked(from);
         if blocks.contains(&one) {
             if one >> 4 == (!us).back_rank() {
-                push_promotions(sink, from_sq, Square::from_x88_unchecked(one), false);
-            } else if !CAPTURES {
+                if MODE != QUIET {
+                    push_promotions(sink, from_sq, Square::from_x88_unchecked(one), false);
+                }
+            } else if MODE != NOISY {
                 sink.push(Move::normal(
                     from_sq,
                     Square::from_x88_unchecked(one),
                     false,
                 ));
             }
-        } else if !CAPTURES && from >> 4 == pawn_start_rank(us) {
+        } else if MODE != NOISY && from >> 4 == pawn_start_rank(us) {
             let two = one.wrapping_add(forward);
             if blocks.contains(&two) {
                 sink.push(Move::double_push(from_sq, Square::from_x88_unchecked(two)));
@@ -526,7 +618,7 @@ impl Board0x88 {
     /// empty or holds a virgin rook of its own. Castling needs both, since every square between
     /// the king and its rook must be empty; the test rules out most positions in a few loads.
     #[inline(always)]
-    fn castling_may_be_possible(&self, king: u8, us: Color) -> bool {
+    pub(crate) fn castling_may_be_possible(&self, king: u8, us: Color) -> bool {
         if self.cell(king) & Piece::VIRGIN == 0 {
             return false;
         }
@@ -544,7 +636,13 @@ impl Board0x88 {
     /// [`castling_may_be_possible`](Board0x88::castling_may_be_possible): most positions
     /// cannot castle, and inlined, this code crowds the registers of the generator's loops.
     #[inline(never)]
-    fn castling_moves<S: MoveSink>(&self, sink: &mut S, king: u8, us: Color, danger: u8) {
+    pub(crate) fn castling_moves<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        king: u8,
+        us: Color,
+        danger: u8,
+    ) {
         let base = us.back_rank() << 4;
         let rank = self.rank_cells(base);
         let king_file = king & 7;
@@ -600,16 +698,22 @@ impl Board0x88 {
     /// of the eight lines; on a crowded board that is fewer steps than a test of every enemy
     /// piece, and the squares a castling king crosses are such squares.
     #[inline(never)]
-    fn attacked_looking_out(&self, sq: u8, by: Color, ignore_a: u8, ignore_b: u8) -> bool {
+    pub(crate) fn attacked_looking_out(
+        &self,
+        sq: u8,
+        by: Color,
+        ignore_a: u8,
+        ignore_b: u8,
+    ) -> bool {
         self.attacked_looking_out_with::<false>(sq, by, [ignore_a, ignore_b], NO_SQUARE)
     }
 
     /// [`attacked_looking_out`](Board0x88::attacked_looking_out) with the squares `vacated`
-    /// seen as empty (a piece there neither attacks nor blocks) and the empty square `filled`
-    /// seen as holding a piece of the defender (it blocks) if `FILLED`: the board after a move,
-    /// without making it.
+    /// seen as empty (a piece there neither attacks nor blocks) and, if `FILLED`, the square
+    /// `filled` seen as holding a piece of the defender (it blocks, and an attacker standing
+    /// there has been taken): the board after a move, without making it.
     #[inline(always)]
-    fn attacked_looking_out_with<const FILLED: bool>(
+    pub(crate) fn attacked_looking_out_with<const FILLED: bool>(
         &self,
         sq: u8,
         by: Color,
@@ -620,7 +724,7 @@ impl Board0x88 {
         let knight = by.bit() | PieceKind::Knight.bits();
         for step in KNIGHT_STEPS {
             let from = sq.wrapping_add(step as u8);
-            if from & 0x88 == 0 && self.cell(from) == knight {
+            if from & 0x88 == 0 && self.cell(from) == knight && !(FILLED && from == filled) {
                 return true;
             }
         }
@@ -628,7 +732,7 @@ impl Board0x88 {
         let behind = sq.wrapping_sub(by.forward() as u8);
         for from in [behind.wrapping_sub(1), behind.wrapping_add(1)] {
             // (A vacated square holds an enemy pawn only after en passant, with `FILLED`.)
-            let vacated = FILLED && (from == ignore_a || from == ignore_b);
+            let vacated = FILLED && (from == ignore_a || from == ignore_b || from == filled);
             if from & 0x88 == 0 && self.cell(from) == pawn && !vacated {
                 return true;
             }
@@ -658,14 +762,14 @@ impl Board0x88 {
             for &step in steps {
                 let mut from = sq.wrapping_add(step as u8);
                 while from & 0x88 == 0 {
+                    if FILLED && from == filled {
+                        break;
+                    }
                     let piece = self.cell(from);
                     if piece != 0 && from != ignore_a && from != ignore_b {
                         if piece & by.bit() != 0 && piece_attacks(piece) & line != 0 {
                             return true;
                         }
-                        break;
-                    }
-                    if FILLED && from == filled {
                         break;
                     }
                     from = from.wrapping_add(step as u8);
@@ -802,6 +906,32 @@ mod tests {
         assert!(compared > 200_000, "only {compared} comparisons");
     }
 
+    #[test]
+    fn noisy_and_quiet_moves_split_the_legal_moves() {
+        let (mut noisy_total, mut quiet_total, mut in_check) = (0, 0, 0);
+        for board in suite_positions_and_children() {
+            let legal = board.legal_moves();
+            let (noisy, quiet) = (board.noisy_moves(), board.quiet_moves());
+            for mv in &noisy {
+                assert!(mv.is_capture() || mv.is_promotion(), "{board}: {mv:?}");
+                assert!(legal.contains(mv) && !quiet.contains(mv), "{board}: {mv:?}");
+            }
+            for mv in &quiet {
+                assert!(!mv.is_capture() && !mv.is_promotion(), "{board}: {mv:?}");
+                assert!(legal.contains(mv), "{board}: {mv:?}");
+            }
+            assert_eq!(noisy.len() + quiet.len(), legal.len(), "{board}");
+            assert_eq!(board.has_legal_moves(), !legal.is_empty(), "{board}");
+            noisy_total += noisy.len();
+            quiet_total += quiet.len();
+            in_check += usize::from(board.is_check());
+        }
+        assert!(
+            noisy_total > 5_000 && quiet_total > 50_000 && in_check > 100,
+            "{noisy_total} noisy, {quiet_total} quiet, {in_check} in check"
+        );
+    }
+
     /// Whether `mv` takes a piece, by the board: something stands on its destination (castling
     /// aside, whose destination is the own rook), or it is en passant.
     fn takes_a_piece(board: &Board0x88, mv: Move) -> bool {
@@ -825,7 +955,7 @@ mod tests {
                     quiet += 1;
                 }
             }
-            for mv in board.captures() {
+            for mv in board.noisy_moves() {
                 assert!(mv.is_capture() || mv.is_promotion(), "{board}: {mv:?}");
                 assert_eq!(
                     mv.is_capture(),

@@ -257,6 +257,93 @@ impl Move {
     }
 }
 
+/// The flag byte of each 4-bit move code of [`Move::to_u16`]: quiet, capture, double push,
+/// en passant, castling, then the promotions to knight, bishop, rook and queen, quiet and
+/// capturing. Codes 13 to 15 are no move.
+const FLAG_OF_CODE: [u8; 13] = [
+    flag::NORMAL,
+    flag::CAPTURE,
+    flag::DOUBLE_PUSH,
+    flag::EN_PASSANT | flag::CAPTURE,
+    flag::CASTLE,
+    flag::PROMOTION | 3,
+    flag::PROMOTION | 5,
+    flag::PROMOTION | 6,
+    flag::PROMOTION | 7,
+    flag::PROMOTION | flag::CAPTURE | 3,
+    flag::PROMOTION | flag::CAPTURE | 5,
+    flag::PROMOTION | flag::CAPTURE | 6,
+    flag::PROMOTION | flag::CAPTURE | 7,
+];
+
+impl Move {
+    /// The move packed into 16 bits, for a transposition table entry or a killer slot: the
+    /// [`index`](Square::index) of `from` in bits 0-5, of `to` in bits 6-11, and the kind of
+    /// move in bits 12-15. [`Move::from_u16`] unpacks it. No move packs to 0 but `a1a1`,
+    /// which is never legal, so 0 can stand for "no move".
+    ///
+    /// ```
+    /// use x88::{Board0x88, Move};
+    /// let board = Board0x88::default();
+    /// for mv in board.legal_moves() {
+    ///     assert_eq!(Move::from_u16(mv.to_u16()), Some(mv));
+    /// }
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn to_u16(self) -> u16 {
+        let code = match self.flag {
+            flag::NORMAL => 0,
+            flag::CAPTURE => 1,
+            flag::DOUBLE_PUSH => 2,
+            f if f & flag::EN_PASSANT != 0 => 3,
+            flag::CASTLE => 4,
+            f => {
+                let kind = match f & 7 {
+                    3 => 0,
+                    5 => 1,
+                    6 => 2,
+                    _ => 3,
+                };
+                5 + kind + if f & flag::CAPTURE != 0 { 4 } else { 0 }
+            }
+        };
+        self.from.index() as u16 | (self.to.index() as u16) << 6 | code << 12
+    }
+
+    /// The move packed by [`Move::to_u16`], or `None` for the three codes that are no kind of
+    /// move. Any other `u16` gives a `Move`, which may well be illegal in the position at
+    /// hand: ask [`Board0x88::is_legal`](crate::Board0x88::is_legal) before playing it.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Move};
+    /// let board = Board0x88::default();
+    /// let nonsense = Move::from_u16(0x0fff).unwrap(); // h8h8, quiet
+    /// assert!(!board.is_legal(nonsense));
+    /// assert_eq!(Move::from_u16(0xffff), None);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn from_u16(bits: u16) -> Option<Move> {
+        let code = (bits >> 12) as usize;
+        if code >= FLAG_OF_CODE.len() {
+            return None;
+        }
+        let (Some(from), Some(to)) = (
+            Square::from_index((bits & 63) as usize),
+            Square::from_index((bits >> 6 & 63) as usize),
+        ) else {
+            return None;
+        };
+        Some(Move {
+            from,
+            to,
+            flag: FLAG_OF_CODE[code],
+            zero: 0,
+        })
+    }
+}
+
 /// The [`CAPTURE`](flag::CAPTURE) bit if `capture`, else 0, without a branch.
 #[inline(always)]
 const fn capture_bit(capture: bool) -> u8 {
@@ -290,10 +377,37 @@ impl fmt::Debug for Move {
 ///
 /// One generator serves every caller: a [`MoveList`] collects moves, a [`MoveCounter`] only
 /// counts them (perft's bulk counting), and an engine may implement its own sink to score moves
-/// as they come.
+/// as they come, or to stop early.
+///
+/// ```
+/// use x88::{Board0x88, Move, MoveSink};
+/// /// Keeps the first capture the generator finds, then asks it to stop.
+/// struct FirstCapture(Option<Move>);
+/// impl MoveSink for FirstCapture {
+///     fn push(&mut self, mv: Move) {
+///         if mv.is_capture() && self.0.is_none() {
+///             self.0 = Some(mv);
+///         }
+///     }
+///     fn wants_more(&self) -> bool {
+///         self.0.is_none()
+///     }
+/// }
+/// let board: Board0x88 = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1".parse().unwrap();
+/// let mut sink = FirstCapture(None);
+/// board.generate_noisy(&mut sink);
+/// assert_eq!(sink.0.map(|mv| mv.to_string()), Some("e4d5".to_string()));
+/// ```
 pub trait MoveSink {
     /// Receives one legal move.
     fn push(&mut self, mv: Move);
+
+    /// Whether the generator should go on. It asks between pieces, so a sink may still receive
+    /// a few moves after it says no. The default, `true`, costs nothing: the test folds away.
+    #[inline(always)]
+    fn wants_more(&self) -> bool {
+        true
+    }
 }
 
 impl MoveSink for MoveList {
@@ -313,6 +427,25 @@ impl MoveSink for MoveCounter {
     #[inline(always)]
     fn push(&mut self, _mv: Move) {
         self.0 += 1;
+    }
+}
+
+/// A [`MoveSink`] that keeps the first move it receives and then asks the generator to stop:
+/// the sink of [`Board0x88::has_legal_moves`](crate::Board0x88::has_legal_moves).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct FirstMove(pub(crate) Option<Move>);
+
+impl MoveSink for FirstMove {
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        if self.0.is_none() {
+            self.0 = Some(mv);
+        }
+    }
+
+    #[inline(always)]
+    fn wants_more(&self) -> bool {
+        self.0.is_none()
     }
 }
 
@@ -339,5 +472,20 @@ mod tests {
         assert!(Move::normal(sq("g1"), sq("f3"), false).is_plain_quiet());
         assert!(Move::en_passant(sq("e5"), sq("d6")).is_capture());
         assert_eq!(core::mem::size_of::<Move>(), 4);
+    }
+
+    #[test]
+    fn every_u16_code_round_trips() {
+        let mut moves = 0;
+        for bits in 0..=u16::MAX {
+            match Move::from_u16(bits) {
+                Some(mv) => {
+                    moves += 1;
+                    assert_eq!(mv.to_u16(), bits, "{mv:?}");
+                }
+                None => assert!(bits >> 12 >= 13, "{bits:#x}"),
+            }
+        }
+        assert_eq!(moves, 13 * 4096);
     }
 }

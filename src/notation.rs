@@ -148,12 +148,6 @@ impl Board0x88 {
         }
     }
 
-    /// Whether `mv` is a legal move of this position.
-    #[must_use]
-    pub fn is_legal(&self, mv: Move) -> bool {
-        self.legal_moves().contains(&mv)
-    }
-
     /// The move in Standard Algebraic Notation, as a value that implements `Display` (no
     /// allocation): `Nf3`, `exd5`, `e8=Q`, `O-O`, with minimal disambiguation and a `+` or `#`
     /// suffix. `mv` must be legal here.

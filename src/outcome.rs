@@ -287,15 +287,49 @@ impl Board0x88 {
             .count()
     }
 
-    /// The hashes in `history` (earlier positions, oldest first) of the positions that could
-    /// repeat this one, newest first: those with the same side to move, since the last capture
-    /// or pawn move. The one scan behind [`repetition_count`](Board0x88::repetition_count) and
-    /// the search's repetition test.
+    /// Whether the current position occurred before, given the hashes of the earlier
+    /// positions in `history` (as [`repetition_count`](Board0x88::repetition_count) describes:
+    /// oldest first, the last entry the position before the last move). The test a search
+    /// makes at every node, with the game's positions followed by those of its own path: it
+    /// looks back only as far as the half-move clock allows, at every second entry, and stops
+    /// at the first match.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let mut board = Board0x88::default();
+    /// let mut path = Vec::new();
+    /// for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+    ///     assert!(!board.is_repetition(&path));
+    ///     path.push(board.hash());
+    ///     board.play(board.parse_uci(uci)?)?;
+    /// }
+    /// assert!(board.is_repetition(&path)); // the start position again
+    /// # Ok::<(), x88::MoveError>(())
+    /// ```
+    #[must_use]
     #[inline]
-    pub(crate) fn repetition_candidates<'a>(
-        &self,
-        history: &'a [u64],
-    ) -> impl Iterator<Item = u64> + 'a {
+    pub fn is_repetition(&self, history: &[u64]) -> bool {
+        let hash = self.hash();
+        self.repetition_candidates(history)
+            .any(|earlier| earlier == hash)
+    }
+
+    /// The hashes in `history` (earlier positions, oldest first) of the positions that could
+    /// repeat this one, newest first: those with the same side to move since the last capture
+    /// or pawn move (at most [`halfmove_clock`](Board0x88::halfmove_clock) entries back, every
+    /// second one). The one scan behind [`repetition_count`](Board0x88::repetition_count) and
+    /// [`is_repetition`](Board0x88::is_repetition), for a search with rules of its own (say,
+    /// a draw at the first repetition inside its tree but the third one before the root).
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let board: Board0x88 = "4k3/8/8/8/8/8/8/4K2R w - - 3 10".parse().unwrap();
+    /// // Only the last three positions can repeat it; of those, those with white to move.
+    /// let history = [10, 11, 12, 13, 14, 15];
+    /// assert_eq!(board.repetition_candidates(&history).collect::<Vec<_>>(), [14]);
+    /// ```
+    #[inline]
+    pub fn repetition_candidates<'a>(&self, history: &'a [u64]) -> impl Iterator<Item = u64> + 'a {
         let reach = usize::from(self.halfmove_clock()).min(history.len());
         history[history.len() - reach..]
             .iter()

@@ -168,8 +168,8 @@ fn move_generation_does_not_allocate() {
         let ((captures, generated, counted), count) = allocations_in(|| {
             let board = black_box(&board);
             let mut list = MoveList::new();
-            board.generate_captures(&mut list);
-            (board.captures(), list, board.count_legal_moves())
+            board.generate_noisy(&mut list);
+            (board.noisy_moves(), list, board.count_legal_moves())
         });
         assert_eq!(count, 0, "captures and counting of {}", board.fen());
         assert_eq!(captures, generated);

@@ -598,7 +598,7 @@ proptest! {
         })?;
     }
 
-    /// (e) `captures()` is exactly the legal captures (en passant included) and promotions.
+    /// (e) `noisy_moves()` is exactly the legal captures (en passant included) and promotions.
     #[test]
     fn captures_are_the_capturing_and_promoting_legal_moves(choices in choices()) {
         playouts(&choices, |board| {
@@ -609,12 +609,12 @@ proptest! {
                 .filter(|mv| mv.capture || mv.promotion.is_some())
                 .map(|mv| mv.uci())
                 .collect();
-            let captures = board.captures();
+            let captures = board.noisy_moves();
             let got = uci_set(&captures);
             prop_assert_eq!(got.len(), captures.len(), "duplicate captures in {}", fen);
             prop_assert_eq!(&got, &want, "in {}", fen);
             let mut sunk = MoveList::new();
-            board.generate_captures(&mut sunk);
+            board.generate_noisy(&mut sunk);
             prop_assert_eq!(uci_set(&sunk), got);
             Ok(())
         })?;

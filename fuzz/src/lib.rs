@@ -140,13 +140,13 @@ pub fn check_fen_round_trip(board: &Board0x88, options: FenOptions) {
     );
 }
 
-/// Whether `mv` takes something, or promotes: what `captures()` must list.
+/// Whether `mv` takes something, or promotes: what `noisy_moves()` must list.
 fn is_tactical(board: &Board0x88, mv: Move) -> bool {
     !mv.is_castle()
         && (mv.is_en_passant() || mv.is_promotion() || !board.piece_on(mv.to()).is_none())
 }
 
-/// Everything a position must satisfy: the hash is right, the FEN round-trips, `captures()` is
+/// Everything a position must satisfy: the hash is right, the FEN round-trips, `noisy_moves()` is
 /// exactly the legal captures and promotions, and every legal move leaves the mover's king safe
 /// and is taken back exactly by `unmake_move`. With `notation`, also every legal move
 /// round-trips through SAN and UCI.
@@ -157,7 +157,7 @@ pub fn check_position(board: &Board0x88, options: FenOptions, notation: bool) {
     check_fen_round_trip(board, options);
 
     let moves = board.legal_moves();
-    let captures = board.captures();
+    let captures = board.noisy_moves();
     assert_eq!(
         board.count_legal_moves(),
         moves.len() as u64,
@@ -177,7 +177,7 @@ pub fn check_position(board: &Board0x88, options: FenOptions, notation: bool) {
     assert_eq!(
         tactical,
         captures.len(),
-        "captures() misses some in {fen:?}"
+        "noisy_moves() misses some in {fen:?}"
     );
 
     let us = board.side_to_move();

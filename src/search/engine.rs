@@ -24,7 +24,6 @@ mod qsearch;
 
 use super::eval::evaluate;
 use super::ordering::{MAX_PLY, MovePicker, OrderingTables, clearly_winning, is_quiet};
-use super::see::see;
 use super::time::Budget;
 use super::tt::{Bound, TranspositionTable};
 use super::{Clock, Limits, Score, SearchInfo, SearchResult};
@@ -321,10 +320,7 @@ impl Worker<'_> {
     /// Whether the position repeats one of the game or the search path since the last
     /// irreversible move.
     fn is_repetition(&self, board: &Board0x88) -> bool {
-        let hash = board.hash();
-        board
-            .repetition_candidates(&self.keys)
-            .any(|earlier| earlier == hash)
+        board.is_repetition(&self.keys)
     }
 
     /// Makes `mv` the PV at `ply`, followed by the child's PV.
@@ -491,7 +487,7 @@ impl Worker<'_> {
                 && !quiet
                 && depth <= 6
                 && !clearly_winning(board, mv)
-                && see(board, mv) < -100 * depth;
+                && board.see(mv) < -100 * depth;
             let undo = board.make_move(mv);
             let gives_check = board.is_check();
             if may_prune && !gives_check {

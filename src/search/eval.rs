@@ -8,33 +8,23 @@
 //! bishop pair. Everything is computed from White's side and mirrored for Black, so a position
 //! and its colour-flipped mirror score alike (see the tests).
 
-use crate::Board0x88;
-use crate::Color;
-
-/// Piece bytes: the low three bits are the kind (micro-Max numbering), bit 3 marks White.
-const KIND_MASK: u8 = 7;
-const WHITE_BIT: u8 = 8;
-const PAWN: u8 = 1;
-const KNIGHT: u8 = 3;
-const KING: u8 = 4;
-const BISHOP: u8 = 5;
-const ROOK: u8 = 6;
+use crate::{Board0x88, Color, Piece, PieceKind, Square, SquareSet};
 
 /// The largest game phase: all minor pieces (1 each), rooks (2) and queens (4) on the board.
 const MAX_PHASE: i32 = 24;
-/// Phase weight by kind number.
-const PHASE_WEIGHT: [i32; 8] = [0, 0, 0, 1, 0, 1, 2, 4];
-/// Middlegame and endgame material by kind number.
-const VALUE_MG: [i32; 8] = [0, 85, 0, 330, 0, 355, 470, 1020];
-const VALUE_EG: [i32; 8] = [0, 100, 0, 290, 0, 300, 520, 940];
+/// Phase weight by kind (indexed by [`PieceKind::index`], as every per-kind table here).
+const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
+/// Middlegame and endgame material by kind.
+const VALUE_MG: [i32; 6] = [85, 330, 355, 470, 1020, 0];
+const VALUE_EG: [i32; 6] = [100, 290, 300, 520, 940, 0];
 
 /// Mobility per reachable square (middlegame, endgame), and the count that scores zero.
-const MOBILITY_MG: [i32; 8] = [0, 0, 0, 4, 0, 5, 2, 1];
-const MOBILITY_EG: [i32; 8] = [0, 0, 0, 4, 0, 5, 4, 2];
-const MOBILITY_BASE: [i32; 8] = [0, 0, 0, 4, 0, 6, 6, 12];
+const MOBILITY_MG: [i32; 6] = [0, 4, 5, 2, 1, 0];
+const MOBILITY_EG: [i32; 6] = [0, 4, 5, 4, 2, 0];
+const MOBILITY_BASE: [i32; 6] = [0, 4, 6, 6, 12, 0];
 /// How much a piece of each kind adds to the attack on the enemy king per square it reaches
 /// next to the king.
-const KING_ATTACK_WEIGHT: [i32; 8] = [0, 0, 0, 2, 0, 2, 3, 5];
+const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
 
 /// Passed pawn bonus by the pawn's rank seen from its own side (0 = first rank).
 const PASSED_MG: [i32; 8] = [0, 2, 5, 12, 25, 45, 75, 0];
@@ -55,11 +45,6 @@ const SHIELD_FAR: i32 = 6;
 const SHIELD_MISSING: i32 = 14;
 /// A small bonus for having the move.
 const TEMPO: i32 = 10;
-
-const KNIGHT_STEPS: [i8; 8] = [33, 31, 18, 14, -14, -18, -31, -33];
-const DIAGONAL_STEPS: [i8; 4] = [15, 17, -15, -17];
-const STRAIGHT_STEPS: [i8; 4] = [1, 16, -1, -16];
-const ALL_STEPS: [i8; 8] = [15, 17, -15, -17, 1, 16, -1, -16];
 
 /// Piece-square tables as seen by White, written rank 8 first (as a board diagram reads).
 #[rustfmt::skip]
@@ -195,21 +180,21 @@ const KING_EG: [i32; 64] = [
     -50, -35, -20, -15, -15, -20, -35, -50,
 ];
 
-/// Material plus piece-square value by kind number and table index, middlegame and endgame.
-static MG_TABLE: [[i32; 64]; 8] = combined_tables(&VALUE_MG, MG_TABLES);
-static EG_TABLE: [[i32; 64]; 8] = combined_tables(&VALUE_EG, EG_TABLES);
+/// Material plus piece-square value by kind and table index, middlegame and endgame.
+static MG_TABLE: [[i32; 64]; 6] = combined_tables(&VALUE_MG, MG_TABLES);
+static EG_TABLE: [[i32; 64]; 6] = combined_tables(&VALUE_EG, EG_TABLES);
 
-const MG_TABLES: [&[i32; 64]; 8] = [
-    &[0; 64], &PAWN_MG, &[0; 64], &KNIGHT_MG, &KING_MG, &BISHOP_MG, &ROOK_MG, &QUEEN_MG,
+const MG_TABLES: [&[i32; 64]; 6] = [
+    &PAWN_MG, &KNIGHT_MG, &BISHOP_MG, &ROOK_MG, &QUEEN_MG, &KING_MG,
 ];
-const EG_TABLES: [&[i32; 64]; 8] = [
-    &[0; 64], &PAWN_EG, &[0; 64], &KNIGHT_EG, &KING_EG, &BISHOP_EG, &ROOK_EG, &QUEEN_EG,
+const EG_TABLES: [&[i32; 64]; 6] = [
+    &PAWN_EG, &KNIGHT_EG, &BISHOP_EG, &ROOK_EG, &QUEEN_EG, &KING_EG,
 ];
 
-const fn combined_tables(values: &[i32; 8], tables: [&[i32; 64]; 8]) -> [[i32; 64]; 8] {
-    let mut combined = [[0; 64]; 8];
+const fn combined_tables(values: &[i32; 6], tables: [&[i32; 64]; 6]) -> [[i32; 64]; 6] {
+    let mut combined = [[0; 64]; 6];
     let mut kind = 0;
-    while kind < 8 {
+    while kind < 6 {
         let mut index = 0;
         while index < 64 {
             combined[kind][index] = values[kind] + tables[kind][index];
@@ -220,28 +205,29 @@ const fn combined_tables(values: &[i32; 8], tables: [&[i32; 64]; 8]) -> [[i32; 6
     combined
 }
 
-/// The index into a diagram-ordered table of the 0x88 square `sq` for a piece of `color`.
+/// The index into a diagram-ordered table (rank 8 first) of the square with index `index`
+/// for a piece of `color`: white reads the table upside down.
 #[inline(always)]
-fn table_index(sq: u8, white: bool) -> usize {
-    let rank = (sq >> 4) as usize;
-    let file = (sq & 7) as usize;
-    let row = if white { 7 - rank } else { rank };
-    row * 8 + file
+fn table_index(index: usize, color: Color) -> usize {
+    match color {
+        Color::White => index ^ 56,
+        Color::Black => index,
+    }
 }
 
-/// The rank of `sq` counted from `color`'s own first rank.
+/// The rank of `sq` counted from `color`'s own first rank (0 to 7).
 #[inline(always)]
-fn relative_rank(sq: u8, white: bool) -> usize {
-    let rank = (sq >> 4) as usize;
-    if white { rank } else { 7 - rank }
+fn relative_rank(sq: Square, color: Color) -> usize {
+    match color {
+        Color::White => sq.rank().index() as usize,
+        Color::Black => 7 - sq.rank().index() as usize,
+    }
 }
 
-/// Chebyshev distance of two 0x88 squares.
+/// The king-step distance of two squares.
 #[inline(always)]
-fn distance(a: u8, b: u8) -> i32 {
-    let files = ((a & 7) as i32 - (b & 7) as i32).abs();
-    let ranks = ((a >> 4) as i32 - (b >> 4) as i32).abs();
-    files.max(ranks)
+fn distance(a: Square, b: Square) -> i32 {
+    i32::from(a.distance(b))
 }
 
 /// Pawn placement per colour (0 White, 1 Black), per file padded by one on each side so that
@@ -284,63 +270,41 @@ pub fn evaluate(board: &Board0x88) -> i32 {
         lowest: [[8; 10]; 2],
         highest: [[0; 10]; 2],
     };
-    let kings = [
-        board.king(Color::White).x88(),
-        board.king(Color::Black).x88(),
-    ];
+    let kings = [board.king(Color::White), board.king(Color::Black)];
     let mut non_pawn = [0i32; 2];
     let mut bishops = [0i32; 2];
     let mut pawn_total = [0i32; 2];
-    for (side, color) in Color::ALL.into_iter().enumerate() {
+    // Per colour: the squares its pawns guard, the squares around (and of) its king, and the
+    // squares its pieces stand on.
+    let mut pawn_guard = [SquareSet::EMPTY; 2];
+    let mut king_zone = [SquareSet::EMPTY; 2];
+    let mut own = [SquareSet::EMPTY; 2];
+    for color in Color::ALL {
+        let side = color.index();
         for &sq in board.piece_squares(color) {
-            let sq = sq.x88();
-            let kind = board.cell(sq) & KIND_MASK;
+            own[side] |= sq;
+            let Some(kind) = board.kind_on(sq) else {
+                continue;
+            };
             match kind {
-                PAWN => {
-                    let file = (sq & 7) as usize + 1;
-                    let rank = sq >> 4;
+                PieceKind::Pawn => {
+                    let file = sq.file().index() as usize + 1;
+                    let rank = sq.rank().index();
                     pawns.count[side][file] += 1;
                     pawns.lowest[side][file] = pawns.lowest[side][file].min(rank);
                     pawns.highest[side][file] = pawns.highest[side][file].max(rank);
                     pawn_total[side] += 1;
+                    pawn_guard[side] |= board.attacks_from(sq);
                 }
-                KING => {}
+                PieceKind::King => {
+                    king_zone[side] = board.attacks_from(sq) | SquareSet::from(sq);
+                }
                 _ => {
-                    non_pawn[side] += VALUE_EG[kind as usize];
-                    if kind == BISHOP {
+                    non_pawn[side] += VALUE_EG[kind.index()];
+                    if kind == PieceKind::Bishop {
                         bishops[side] += 1;
                     }
                 }
-            }
-        }
-    }
-
-    // Per colour, the squares its pawns guard and the squares around its king.
-    let mut pawn_guard = [[false; 128]; 2];
-    let mut king_zone = [[false; 128]; 2];
-    for side in 0..2 {
-        let (color, forward) = if side == 0 {
-            (Color::White, 16u8)
-        } else {
-            (Color::Black, 16u8.wrapping_neg())
-        };
-        for &sq in board.piece_squares(color) {
-            let sq = sq.x88();
-            if board.cell(sq) & KIND_MASK == PAWN {
-                for aside in [1u8, 1u8.wrapping_neg()] {
-                    let target = sq.wrapping_add(forward).wrapping_add(aside);
-                    if target & 0x88 == 0 {
-                        pawn_guard[side][target as usize & 127] = true;
-                    }
-                }
-            }
-        }
-        let king = kings[side];
-        king_zone[side][king as usize & 127] = true;
-        for step in ALL_STEPS {
-            let target = king.wrapping_add(step as u8);
-            if target & 0x88 == 0 {
-                king_zone[side][target as usize & 127] = true;
             }
         }
     }
@@ -349,74 +313,60 @@ pub fn evaluate(board: &Board0x88) -> i32 {
     let mut phase = 0;
     let mut attack_units = [0i32; 2];
     let mut attackers = [0i32; 2];
-    for (side, color) in Color::ALL.into_iter().enumerate() {
-        let white = side == 0;
-        let enemy_guard = &pawn_guard[1 - side];
-        let enemy_zone = &king_zone[1 - side];
+    for color in Color::ALL {
+        let side = color.index();
+        let enemy_guard = pawn_guard[1 - side];
+        let enemy_zone = king_zone[1 - side];
         // Summed in locals (registers), not through a reference into `terms`.
-        let mut own = Terms::default();
+        let mut sum = Terms::default();
         for &sq in board.piece_squares(color) {
-            let sq = sq.x88();
-            let kind = board.cell(sq) & KIND_MASK;
-            let k = kind as usize;
-            let idx = table_index(sq, white);
-            own.add(MG_TABLE[k][idx], EG_TABLE[k][idx]);
+            let Some(kind) = board.kind_on(sq) else {
+                continue;
+            };
+            let k = kind.index();
+            let idx = table_index(sq.index(), color);
+            sum.add(MG_TABLE[k][idx], EG_TABLE[k][idx]);
             phase += PHASE_WEIGHT[k];
-            let steps: &[i8] = match kind {
-                PAWN => {
-                    let (mg, eg) = pawn_terms(board, &pawns, sq, side, kings);
-                    own.add(mg, eg);
+            match kind {
+                PieceKind::Pawn => {
+                    let (mg, eg) = pawn_terms(board, &pawns, sq, color, kings);
+                    sum.add(mg, eg);
                     continue;
                 }
-                KING => continue,
-                KNIGHT => &KNIGHT_STEPS,
-                BISHOP => &DIAGONAL_STEPS,
-                ROOK => {
-                    let file = (sq & 7) as usize + 1;
+                PieceKind::King => continue,
+                PieceKind::Rook => {
+                    let file = sq.file().index() as usize + 1;
                     if pawns.count[side][file] == 0 {
                         if pawns.count[1 - side][file] == 0 {
-                            own.add(ROOK_OPEN_MG, ROOK_OPEN_EG);
+                            sum.add(ROOK_OPEN_MG, ROOK_OPEN_EG);
                         } else {
-                            own.add(ROOK_SEMI_OPEN_MG, ROOK_SEMI_OPEN_EG);
+                            sum.add(ROOK_SEMI_OPEN_MG, ROOK_SEMI_OPEN_EG);
                         }
                     }
-                    &STRAIGHT_STEPS
                 }
-                _ => &ALL_STEPS,
-            };
-            let slides = kind != KNIGHT;
-            let mut squares = 0;
-            let mut king_hits = 0;
-            for &step in steps {
-                let mut to = sq.wrapping_add(step as u8);
-                while to & 0x88 == 0 {
-                    let target = board.cell(to);
-                    if target != 0 && (target & WHITE_BIT != 0) == white {
-                        break;
-                    }
-                    squares += i32::from(!enemy_guard[to as usize & 127]);
-                    king_hits += i32::from(enemy_zone[to as usize & 127]);
-                    if target != 0 || !slides {
-                        break;
-                    }
-                    to = to.wrapping_add(step as u8);
-                }
+                _ => {}
             }
+            // Mobility: the squares the piece reaches that its own side does not hold, not
+            // counting those an enemy pawn guards; king safety: those next to the enemy king.
+            let reach = board.attacks_from(sq) - own[side];
+            let squares = (reach - enemy_guard).len() as i32;
+            let king_hits = (reach & enemy_zone).len() as i32;
             let extra = squares - MOBILITY_BASE[k];
-            own.add(extra * MOBILITY_MG[k], extra * MOBILITY_EG[k]);
+            sum.add(extra * MOBILITY_MG[k], extra * MOBILITY_EG[k]);
             if king_hits > 0 {
                 attackers[side] += 1;
                 attack_units[side] += KING_ATTACK_WEIGHT[k] * king_hits;
             }
         }
         if bishops[side] >= 2 {
-            own.add(BISHOP_PAIR_MG, BISHOP_PAIR_EG);
+            sum.add(BISHOP_PAIR_MG, BISHOP_PAIR_EG);
         }
-        terms[side] = own;
+        terms[side] = sum;
     }
 
-    for side in 0..2 {
-        let shield = pawn_shield(board, kings[side], side == 0);
+    for color in Color::ALL {
+        let side = color.index();
+        let shield = pawn_shield(board, kings[side], color);
         terms[side].add(shield, 0);
         // The attack on the king of `side` comes from the other side's pieces.
         let enemy = 1 - side;
@@ -444,19 +394,20 @@ pub fn evaluate(board: &Board0x88) -> i32 {
     score + TEMPO
 }
 
-/// Passed, doubled and isolated pawn terms (middlegame, endgame) for the pawn on `sq` of
-/// `side`.
+/// Passed, doubled and isolated pawn terms (middlegame, endgame) for the pawn of `color` on
+/// `sq`.
 fn pawn_terms(
     board: &Board0x88,
     pawns: &PawnFiles,
-    sq: u8,
-    side: usize,
-    kings: [u8; 2],
+    sq: Square,
+    color: Color,
+    kings: [Square; 2],
 ) -> (i32, i32) {
     let mut own = Terms::default();
-    let white = side == 0;
-    let file = (sq & 7) as usize + 1;
-    let rank = sq >> 4;
+    let side = color.index();
+    let white = color == Color::White;
+    let file = sq.file().index() as usize + 1;
+    let rank = sq.rank().index();
     let enemy = 1 - side;
     if pawns.count[side][file - 1] == 0 && pawns.count[side][file + 1] == 0 {
         own.add(-ISOLATED_MG, -ISOLATED_EG);
@@ -480,11 +431,10 @@ fn pawn_terms(
     if !passed || behind {
         return (own.mg, own.eg);
     }
-    let relative = relative_rank(sq, white);
+    let relative = relative_rank(sq, color);
     let mut eg = PASSED_EG[relative];
-    let front = if white { sq + 16 } else { sq.wrapping_sub(16) };
-    if front & 0x88 == 0 {
-        if board.cell(front) != 0 {
+    if let Some(front) = sq.offset(color.forward()) {
+        if board.piece_on(front).is_some() {
             eg -= eg / 3;
         }
         // In the endgame the kings' distances to the square in front matter.
@@ -495,25 +445,25 @@ fn pawn_terms(
     (own.mg, own.eg)
 }
 
-/// The middlegame pawn shield of the king on `king`: own pawns one or two ranks in front of it
-/// on its file and the files beside it, a penalty for each of those files without one.
-fn pawn_shield(board: &Board0x88, king: u8, white: bool) -> i32 {
-    if relative_rank(king, white) > 1 {
+/// The middlegame pawn shield of the king of `color` on `king`: own pawns one or two ranks in
+/// front of it on its file and the files beside it, a penalty for each of those files without
+/// one.
+fn pawn_shield(board: &Board0x88, king: Square, color: Color) -> i32 {
+    if relative_rank(king, color) > 1 {
         return -SHIELD_MISSING;
     }
-    let forward: i8 = if white { 16 } else { -16 };
-    let own_pawn = PAWN | if white { WHITE_BIT } else { 16 };
+    let forward = color.forward();
+    let own_pawn = Some(Piece::new(color, PieceKind::Pawn));
     let mut score = 0;
     for side_step in [-1i8, 0, 1] {
-        let base = king.wrapping_add(side_step as u8);
-        if base & 0x88 != 0 {
+        let Some(base) = king.offset(side_step) else {
             continue;
-        }
-        let near = base.wrapping_add(forward as u8);
-        let far = near.wrapping_add(forward as u8);
-        if near & 0x88 == 0 && board.cell(near) & (KIND_MASK | 24) == own_pawn {
+        };
+        let near = base.offset(forward);
+        let far = near.and_then(|near| near.offset(forward));
+        if near.is_some_and(|sq| board.piece_on(sq) == own_pawn) {
             score += SHIELD_NEAR;
-        } else if far & 0x88 == 0 && board.cell(far) & (KIND_MASK | 24) == own_pawn {
+        } else if far.is_some_and(|sq| board.piece_on(sq) == own_pawn) {
             score += SHIELD_FAR;
         } else {
             score -= SHIELD_MISSING;

@@ -9,7 +9,7 @@
 //! The parts: `engine` holds the tree search (iterative deepening, principal-variation
 //! alpha-beta with aspiration windows, pruning and reductions) and its quiescence search;
 //! `ordering` the move ordering (transposition table move, captures by MVV-LVA and static
-//! exchange, killers, counter moves, history); `see` the static exchange evaluation; `tt` the
+//! exchange, killers, counter moves, history); `tt` the
 //! transposition table; `time` the time management; and the public [`eval`] module the static
 //! evaluation.
 //!
@@ -31,7 +31,6 @@
 mod engine;
 pub mod eval;
 mod ordering;
-mod see;
 mod time;
 mod tt;
 

@@ -12,8 +12,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::see::{SEE_VALUE, see};
-use crate::{Board0x88, MAX_MOVES, Move, MoveList, PieceKind};
+use crate::{Board0x88, MAX_MOVES, Move, MoveList, PieceKind, SEE_VALUES};
 
 /// The deepest ply the search stack provides for.
 pub(crate) const MAX_PLY: usize = 128;
@@ -46,14 +45,25 @@ pub(crate) fn is_quiet(mv: Move) -> bool {
     !mv.is_promotion() && !mv.is_capture()
 }
 
+/// The order in which attackers of the same victim are tried, by [`PieceKind::index`]: pawn,
+/// knight, king, bishop, rook, queen (the king before the sliders: it can only take an
+/// undefended piece, so its captures rarely lose).
+const ATTACKER_RANK: [i32; 6] = [1, 3, 5, 6, 7, 4];
+
+/// The value of a kind in the exchange.
+#[inline(always)]
+pub(crate) fn value(kind: PieceKind) -> i32 {
+    SEE_VALUES[kind.index()]
+}
+
 /// The most-valuable-victim, least-valuable-attacker key of a capture or promotion.
 #[inline(always)]
 pub(crate) fn mvv_lva(board: &Board0x88, mv: Move) -> i32 {
-    let victim = captured_kind(board, mv).map_or(0, |k| SEE_VALUE[k.bits() as usize]);
-    let promotion = mv
-        .promotion_kind()
-        .map_or(0, |k| SEE_VALUE[k.bits() as usize]);
-    let attacker = board.kind_on(mv.from()).map_or(0, |k| i32::from(k.bits()));
+    let victim = captured_kind(board, mv).map_or(0, value);
+    let promotion = mv.promotion_kind().map_or(0, value);
+    let attacker = board
+        .kind_on(mv.from())
+        .map_or(0, |k| ATTACKER_RANK[k.index()]);
     (victim + promotion) * 8 - attacker
 }
 
@@ -216,7 +226,7 @@ impl MovePicker {
             let mv = self.moves[best];
             if (GOOD_CAPTURE_SCORE..TT_MOVE_SCORE).contains(&score)
                 && !clearly_winning(board, mv)
-                && see(board, mv) < 0
+                && board.see(mv) < 0
             {
                 self.scores[best] = BAD_CAPTURE_SCORE + (score - GOOD_CAPTURE_SCORE);
                 continue;
@@ -236,10 +246,8 @@ pub(crate) fn clearly_winning(board: &Board0x88, mv: Move) -> bool {
     if mv.is_promotion() {
         return true;
     }
-    let victim = captured_kind(board, mv).map_or(0, |k| SEE_VALUE[k.bits() as usize]);
-    let attacker = board
-        .kind_on(mv.from())
-        .map_or(0, |k| SEE_VALUE[k.bits() as usize]);
+    let victim = captured_kind(board, mv).map_or(0, value);
+    let attacker = board.kind_on(mv.from()).map_or(0, value);
     victim >= attacker
 }
 

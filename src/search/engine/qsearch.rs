@@ -9,8 +9,7 @@
 
 use super::{INFINITY, MATE, Worker};
 use crate::search::eval::evaluate;
-use crate::search::ordering::{MAX_PLY, MovePicker, captured_kind, clearly_winning};
-use crate::search::see::{SEE_VALUE, see};
+use crate::search::ordering::{MAX_PLY, MovePicker, captured_kind, clearly_winning, value};
 use crate::search::tt::Bound;
 use crate::{Board0x88, PieceKind};
 
@@ -67,7 +66,7 @@ impl Worker<'_> {
             }
             alpha = alpha.max(stand_pat);
             best = stand_pat;
-            MovePicker::captures(board, board.captures())
+            MovePicker::captures(board, board.noisy_moves())
         };
         let mut best_move = None;
         while let Some(mv) = picker.next(board) {
@@ -79,14 +78,13 @@ impl Worker<'_> {
                     continue;
                 }
                 if !mv.is_promotion() {
-                    let victim =
-                        captured_kind(board, mv).map_or(0, |k| SEE_VALUE[k.bits() as usize]);
+                    let victim = captured_kind(board, mv).map_or(0, value);
                     if stand_pat + victim + 200 <= alpha {
                         continue;
                     }
                 }
             }
-            let losing = !in_check && !clearly_winning(board, mv) && see(board, mv) < 0;
+            let losing = !in_check && !clearly_winning(board, mv) && board.see(mv) < 0;
             let undo = board.make_move(mv);
             let gives_check = board.is_check();
             // A capture that loses material is worth a look only when it gives check.

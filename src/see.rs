@@ -1,0 +1,257 @@
+//! Static exchange evaluation (SEE): what a capture wins or loses in material once every piece
+//! that bears on the square has taken in turn, cheapest first, each side free to stop.
+//!
+//! Move ordering uses it to tell good captures from bad ones, a quiescence search and a main
+//! search to skip captures that lose material. Sliders lined up behind a capturer join in
+//! (x-rays): the attacks are looked up again through the difference tables with the pieces
+//! already used lifted off the board. Pins and checks are ignored, as is usual for SEE.
+
+use crate::attacks::reaches_through;
+use crate::board::Board0x88;
+use crate::moves::Move;
+use crate::piece::{Color, PieceKind};
+
+/// The piece values of the exchange, by [`PieceKind::index`]: pawn 100, knight 320, bishop
+/// 330, rook 500, queen 950, king 20 000 (more than all the others together, so that taking
+/// a defended piece with the king never pays).
+///
+/// ```
+/// use x88::{PieceKind, SEE_VALUES};
+/// assert_eq!(SEE_VALUES[PieceKind::Rook.index()], 500);
+/// ```
+pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
+
+/// [`SEE_VALUES`] by micro-Max's kind number (the low 3 bits of a piece byte), 0 for an empty
+/// square: one lookup per piece in the exchange loop.
+const VALUE_OF_BITS: [i32; 8] = {
+    let mut values = [0; 8];
+    let mut i = 0;
+    while i < 6 {
+        let kind = PieceKind::ALL[i];
+        values[kind.bits() as usize] = SEE_VALUES[i];
+        i += 1;
+    }
+    values
+};
+
+/// The exchange value of the piece byte `piece` (0 for an empty square).
+#[inline(always)]
+fn value_of(piece: u8) -> i32 {
+    VALUE_OF_BITS[(piece & 7) as usize]
+}
+
+/// A set of 0x88 squares, one bit per square number: the pieces that have taken already.
+#[derive(Clone, Copy)]
+struct Lifted(u128);
+
+impl Lifted {
+    #[inline(always)]
+    fn contains(self, sq: u8) -> bool {
+        self.0 >> (sq & 127) & 1 != 0
+    }
+
+    #[inline(always)]
+    fn insert(&mut self, sq: u8) {
+        self.0 |= 1 << (sq & 127);
+    }
+}
+
+/// The longest exchange: every piece of both sides on one square, and one more.
+const MAX_EXCHANGE: usize = 34;
+
+impl Board0x88 {
+    /// The material balance of the exchange that `mv` starts on its destination, from the
+    /// mover's side, in the units of [`SEE_VALUES`]: positive when it wins material, 0 for an
+    /// even trade, negative when it loses. Both sides take with their cheapest attacker, and
+    /// either may stop when taking on would lose. A quiet move scores what it loses if the
+    /// piece can be taken; castling scores 0. A promotion counts the promoted piece.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let see = |fen: &str, uci: &str| {
+    ///     let board: Board0x88 = fen.parse().unwrap();
+    ///     board.see(board.parse_uci(uci).unwrap())
+    /// };
+    /// // Rook takes a rook defended by a rook, a queen behind it (x-ray): an even trade.
+    /// assert_eq!(see("3r2k1/3r4/8/3r4/8/8/3R4/3Q2K1 w - - 0 1", "d2d5"), 0);
+    /// // Queen takes a pawn guarded by the king.
+    /// assert_eq!(see("4k3/4p3/8/8/8/8/8/4Q1K1 w - - 0 1", "e1e7"), 100 - 950);
+    /// ```
+    #[must_use]
+    pub fn see(&self, mv: Move) -> i32 {
+        if mv.is_castle() {
+            return 0;
+        }
+        let from = mv.from().x88();
+        let to = mv.to().x88();
+        let us = self.side_to_move();
+        let mut lifted = Lifted(0);
+        lifted.insert(from);
+        let mut gain = [0i32; MAX_EXCHANGE];
+        let mut on_square = value_of(self.cell(from));
+        gain[0] = if mv.is_en_passant() {
+            // The captured pawn stands beside the target square, behind it for the capturer.
+            lifted.insert(to.wrapping_sub(us.forward() as u8));
+            SEE_VALUES[PieceKind::Pawn.index()]
+        } else {
+            value_of(self.cell(to))
+        };
+        if let Some(kind) = mv.promotion_kind() {
+            let promoted = SEE_VALUES[kind.index()];
+            gain[0] += promoted - SEE_VALUES[PieceKind::Pawn.index()];
+            on_square = promoted;
+        }
+        let mut side = !us;
+        let mut depth = 0;
+        while let Some((sq, value)) = self.least_valuable_attacker(to, side, lifted) {
+            depth += 1;
+            if depth >= gain.len() {
+                break;
+            }
+            // `side` takes the piece worth `on_square`.
+            gain[depth] = on_square - gain[depth - 1];
+            if (-gain[depth - 1]).max(gain[depth]) < 0 {
+                // Taking here cannot change the outcome: the exchange ends before it.
+                depth -= 1;
+                break;
+            }
+            on_square = value;
+            lifted.insert(sq);
+            side = !side;
+        }
+        while depth > 0 {
+            if depth < gain.len() {
+                gain[depth - 1] = -(-gain[depth - 1]).max(gain[depth]);
+            }
+            depth -= 1;
+        }
+        gain[0]
+    }
+
+    /// Whether the exchange that `mv` starts wins at least `threshold`: exactly
+    /// `self.see(mv) >= threshold`, answered without the exchange when the first capture
+    /// alone decides it (the opponent can always stop, so the exchange is worth at most what
+    /// `mv` takes; and it can cost at most the piece that moves).
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let board: Board0x88 = "4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1".parse().unwrap();
+    /// let takes_queen = board.parse_uci("e4d5").unwrap();
+    /// assert!(board.see_ge(takes_queen, 900));
+    /// assert!(!board.see_ge(takes_queen, 1000));
+    /// ```
+    #[must_use]
+    pub fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        if mv.is_castle() {
+            return 0 >= threshold;
+        }
+        let taken = if mv.is_en_passant() {
+            SEE_VALUES[PieceKind::Pawn.index()]
+        } else {
+            value_of(self.cell(mv.to().x88()))
+        };
+        if !mv.is_promotion() {
+            if taken < threshold {
+                return false;
+            }
+            if taken - value_of(self.cell(mv.from().x88())) >= threshold {
+                return true;
+            }
+        }
+        self.see(mv) >= threshold
+    }
+
+    /// The cheapest piece of `color` that attacks `to`, with its value, not counting the pieces
+    /// in `lifted` (which are also seen through).
+    fn least_valuable_attacker(&self, to: u8, color: Color, lifted: Lifted) -> Option<(u8, i32)> {
+        let mut best: Option<(u8, i32)> = None;
+        for &sq in self.piece_squares(color) {
+            let sq = sq.x88();
+            if lifted.contains(sq) || sq == to {
+                continue;
+            }
+            let value = value_of(self.cell(sq));
+            if best.is_some_and(|(_, v)| v <= value) {
+                continue;
+            }
+            if reaches_through(self, sq, to, |between| lifted.contains(between)) {
+                best = Some((sq, value));
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Board0x88;
+    use crate::test_positions::suite_positions_and_children;
+
+    fn see_of(fen: &str, uci: &str) -> i32 {
+        let board: Board0x88 = fen.parse().unwrap();
+        let mv = board.parse_uci(uci).unwrap();
+        board.see(mv)
+    }
+
+    #[test]
+    fn exchanges() {
+        // A free pawn.
+        assert_eq!(
+            see_of("1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5"),
+            100
+        );
+        // Knight takes a pawn guarded by a pawn, more attackers behind: loses the knight.
+        assert_eq!(
+            see_of(
+                "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1",
+                "d3e5"
+            ),
+            100 - 320
+        );
+        // Rook takes a rook defended by a rook, with a queen behind it (x-ray): even.
+        assert_eq!(see_of("3r2k1/8/8/3r4/8/8/3R4/3Q2K1 w - - 0 1", "d2d5"), 500);
+        assert_eq!(see_of("3r2k1/3r4/8/3r4/8/8/3R4/3Q2K1 w - - 0 1", "d2d5"), 0);
+        // Pawn takes a queen.
+        assert_eq!(see_of("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1", "e4d5"), 950);
+        // En passant wins a pawn.
+        assert_eq!(see_of("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), 100);
+        // Queen takes a pawn guarded by the king.
+        assert_eq!(
+            see_of("4k3/4p3/8/8/8/8/8/4Q1K1 w - - 0 1", "e1e7"),
+            100 - 950
+        );
+        // A capturing promotion counts the new queen.
+        assert_eq!(
+            see_of("3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7d8q"),
+            500 + 850
+        );
+    }
+
+    #[test]
+    fn see_ge_is_see_compared() {
+        let mut compared = 0;
+        for board in suite_positions_and_children().step_by(7) {
+            for mv in board.legal_moves() {
+                let value = board.see(mv);
+                for threshold in [
+                    -20_000, -950, -330, -101, -100, -1, 0, 1, 99, 100, 101, 330, 500, 20_000,
+                ] {
+                    assert_eq!(
+                        board.see_ge(mv, threshold),
+                        value >= threshold,
+                        "{board}: {mv:?} {threshold}"
+                    );
+                }
+                for threshold in [value - 1, value, value + 1] {
+                    assert_eq!(
+                        board.see_ge(mv, threshold),
+                        value >= threshold,
+                        "{board}: {mv:?}"
+                    );
+                }
+                compared += 1;
+            }
+        }
+        assert!(compared > 5_000, "only {compared} moves");
+    }
+}
