@@ -148,7 +148,7 @@ impl Board0x88 {
     /// see [`outcome_with_history`](Board0x88::outcome_with_history).
     ///
     /// Checkmate takes precedence over the 75-move rule, as FIDE Laws 9.6 say. It generates
-    /// the legal moves once, counting them without storing them.
+    /// legal moves only until it finds one.
     ///
     /// ```
     /// use x88::{Board0x88, Color, DrawReason, Outcome};
@@ -167,7 +167,7 @@ impl Board0x88 {
     /// ```
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        if self.count_legal_moves() == 0 {
+        if !self.has_legal_moves() {
             return Some(if self.is_check() {
                 Outcome::Decisive {
                     winner: !self.side_to_move(),
@@ -194,7 +194,7 @@ impl Board0x88 {
     /// ```
     #[must_use]
     pub fn is_checkmate(&self) -> bool {
-        self.is_check() && self.count_legal_moves() == 0
+        self.is_check() && !self.has_legal_moves()
     }
 
     /// Whether the side to move is stalemated: not in check, and no legal move.
@@ -206,7 +206,7 @@ impl Board0x88 {
     /// ```
     #[must_use]
     pub fn is_stalemate(&self) -> bool {
-        !self.is_check() && self.count_legal_moves() == 0
+        !self.is_check() && !self.has_legal_moves()
     }
 
     /// Whether the position is dead for lack of material: no series of legal moves, however

@@ -178,7 +178,7 @@ pub(crate) fn run(
     let fallback = tt
         .probe(board.hash(), 0)
         .and_then(|hit| hit.mv)
-        .filter(|mv| moves.contains(mv))
+        .filter(|&mv| board.is_legal(mv))
         .unwrap_or(moves[0]);
     let mut result = SearchResult {
         best_move: Some(fallback),
@@ -358,7 +358,7 @@ impl Worker<'_> {
         self.pv_len[ply] = 0;
         let root = ply == 0;
         if !root {
-            if board.halfmove_clock() >= 100 && (!in_check || board.count_legal_moves() > 0) {
+            if board.halfmove_clock() >= 100 && (!in_check || board.has_legal_moves()) {
                 return 0;
             }
             if self.is_repetition(board) {
@@ -488,8 +488,7 @@ impl Worker<'_> {
                 && depth <= 6
                 && !clearly_winning(board, mv)
                 && board.see(mv) < -100 * depth;
-            let undo = board.make_move(mv);
-            let gives_check = board.is_check();
+            let gives_check = board.gives_check(mv);
             if may_prune && !gives_check {
                 let prune = if quiet {
                     (depth <= 8 && searched >= lmp_limit)
@@ -499,10 +498,10 @@ impl Worker<'_> {
                     losing_capture
                 };
                 if prune {
-                    board.unmake_move(mv, undo);
                     continue;
                 }
             }
+            let undo = board.make_move(mv);
             self.keys.push(key);
             self.played[ply] = Some(mv);
             let new_depth = depth - 1;

@@ -85,13 +85,12 @@ impl Worker<'_> {
                 }
             }
             let losing = !in_check && !clearly_winning(board, mv) && board.see(mv) < 0;
-            let undo = board.make_move(mv);
-            let gives_check = board.is_check();
             // A capture that loses material is worth a look only when it gives check.
+            let gives_check = board.gives_check(mv);
             if losing && !gives_check {
-                board.unmake_move(mv, undo);
                 continue;
             }
+            let undo = board.make_move(mv);
             let value = -self.quiesce(board, ply + 1, -beta, -alpha, gives_check);
             board.unmake_move(mv, undo);
             if self.aborted {
