@@ -4,6 +4,8 @@
 //! this game) and hands it to `play`: unless it happens to be legal here too, it must be
 //! refused with `MoveError::Illegal` and the board left exactly as it was.
 //!
+//! A foreign move is also asked of `is_legal`, which must agree with the legal move list.
+//!
 //! After every move: `play` and `make_move` agree, `hash() == compute_hash()`, `unmake_move`
 //! restores the board (`==`, hash and FEN text), and the printed FEN reads back as the board.
 //! At the end every move is taken back with `unmake_move`, in reverse, and the board must be
@@ -87,6 +89,12 @@ fuzz_target!(|data: &[u8]| {
                 continue;
             }
             let mv = foreign[n % foreign.len()];
+            assert_eq!(
+                board.is_legal(mv),
+                moves.contains(&mv),
+                "is_legal({mv:?}) in {:?}",
+                board.fen().to_string()
+            );
             if moves.contains(&mv) {
                 history.push(board);
                 let undo = make_checked(&mut board, mv, options);

@@ -143,7 +143,7 @@ pub fn check_fen_round_trip(board: &Board0x88, options: FenOptions) {
 /// Whether `mv` takes something, or promotes: what `noisy_moves()` must list.
 fn is_tactical(board: &Board0x88, mv: Move) -> bool {
     !mv.is_castle()
-        && (mv.is_en_passant() || mv.is_promotion() || !board.piece_on(mv.to()).is_none())
+        && (mv.is_en_passant() || mv.is_promotion() || board.piece_on(mv.to()).is_some())
 }
 
 /// Everything a position must satisfy: the hash is right, the FEN round-trips, `noisy_moves()` is
@@ -212,6 +212,7 @@ pub fn check_position(board: &Board0x88, options: FenOptions, notation: bool) {
             check_notation(board, mv, &fen);
         }
     }
+    check_engine_api(board, &moves);
 }
 
 /// SAN and UCI of the legal move `mv` read back as `mv`.
@@ -254,5 +255,61 @@ pub fn check_parsed(board: &Board0x88, text: &str, parsed: Result<Move, MoveErro
             "{text:?} parsed as {mv:?}, which is not legal in {:?}",
             board.fen().to_string()
         );
+    }
+}
+
+/// The questions a search asks about single moves agree with the generator: the noisy and
+/// quiet moves split the legal moves, `is_legal` says yes to exactly the legal moves (also for
+/// every `u16` code with the legal moves' squares and for foreign flags), every move packs
+/// into 16 bits and back, `gives_check` agrees with making the move, and `see_ge` agrees with
+/// `see`.
+pub fn check_engine_api(board: &Board0x88, moves: &[Move]) {
+    let fen = board.fen().to_string();
+    let (noisy, quiet) = (board.noisy_moves(), board.quiet_moves());
+    assert_eq!(
+        noisy.len() + quiet.len(),
+        moves.len(),
+        "noisy + quiet != legal in {fen:?}"
+    );
+    assert!(
+        quiet
+            .iter()
+            .all(|mv| moves.contains(mv) && !noisy.contains(mv)),
+        "a quiet move is not legal or also noisy in {fen:?}"
+    );
+    assert_eq!(
+        board.has_legal_moves(),
+        !moves.is_empty(),
+        "has_legal_moves in {fen:?}"
+    );
+    for &mv in moves {
+        assert!(board.is_legal(mv), "is_legal refuses {mv:?} in {fen:?}");
+        let bits = mv.to_u16();
+        assert_eq!(Move::from_u16(bits), Some(mv), "u16 round trip of {mv:?}");
+        // The same squares with every other kind of move.
+        for code in 0..16u16 {
+            if let Some(other) = Move::from_u16(bits & 0x0fff | code << 12) {
+                assert_eq!(
+                    board.is_legal(other),
+                    moves.contains(&other),
+                    "is_legal({other:?}) in {fen:?}"
+                );
+            }
+        }
+        let mut after = *board;
+        after.play_unchecked(mv);
+        assert_eq!(
+            board.gives_check(mv),
+            after.is_check(),
+            "gives_check({mv:?}) in {fen:?}"
+        );
+        let value = board.see(mv);
+        for threshold in [value - 1, value, value + 1, 0] {
+            assert_eq!(
+                board.see_ge(mv, threshold),
+                value >= threshold,
+                "see_ge({mv:?}) in {fen:?}"
+            );
+        }
     }
 }
