@@ -7,7 +7,9 @@
 //! the king; only castling and en passant, which move or take a second piece, take a longer
 //! way.
 
-use crate::attacks::{ATTACK_MASK, SLIDER_ATTACK, diff_index, piece_attacks, reaches};
+use crate::attacks::{
+    ATTACK_MASK, SLIDER_ATTACK, diff_index, piece_attacks, ray_step_raw, reaches,
+};
 use crate::board::Board0x88;
 use crate::movegen::{EAST, NO_SQUARE, WEST};
 use crate::moves::{Move, MoveSink};
@@ -196,7 +198,7 @@ impl Board0x88 {
         if hits & SLIDER_ATTACK == 0 {
             return true;
         }
-        let step = crate::attacks::ray_step_raw(king, sq);
+        let step = ray_step_raw(king, sq);
         let mut between = king.wrapping_add(step as u8);
         while between != sq {
             if self.cell(between) != 0 && between != vacated {
@@ -210,8 +212,8 @@ impl Board0x88 {
     /// Whether moving the piece of `us` from `from` to `to` opens a line from the enemy king on
     /// `king` to a slider of `us` behind `from` (a discovered check).
     fn uncovers_check(&self, from: u8, to: u8, king: u8, us: Color) -> bool {
-        let step = crate::attacks::ray_step_raw(king, from);
-        if step == 0 || crate::attacks::ray_step_raw(king, to) == step {
+        let step = ray_step_raw(king, from);
+        if step == 0 || ray_step_raw(king, to) == step {
             return false;
         }
         let mut sq = king.wrapping_add(step as u8);
