@@ -162,6 +162,34 @@ impl Engine {
         (self.tt[slot].hash == hash && self.board.is_legal(mv)).then_some(mv)
     }
 
+    /// The table's score for the current position if it was searched at least `depth` deep
+    /// and its bound settles the window `(alpha, beta)`; never at the root, which needs a move.
+    fn tt_cutoff(&self, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+        let (slot, hash) = self.slot();
+        let entry = self.tt[slot];
+        if ply == 0 || entry.hash != hash || i32::from(entry.depth) < depth {
+            return None;
+        }
+        let score = shift_mate(entry.score, -(ply as i32));
+        match entry.bound {
+            Bound::Exact => Some(score),
+            Bound::Lower => (score >= beta).then_some(score),
+            Bound::Upper => (score <= alpha).then_some(score),
+        }
+    }
+
+    /// Keeps what the search of the current position found, in place of the slot's entry.
+    fn tt_store(&mut self, depth: i32, bound: Bound, best: (Move, i32), ply: usize) {
+        let (slot, hash) = self.slot();
+        self.tt[slot] = TtEntry {
+            hash,
+            best_move: best.0.to_u16(),
+            depth: depth as i16,
+            bound,
+            score: shift_mate(best.1, ply as i32),
+        };
+    }
+
     /// Higher for the moves to try first: the table's move, captures and promotions that do
     /// not lose material by static exchange (by MVV-LVA), quiet moves, losing captures.
     fn order_key(&self, mv: Move, tt_move: Option<Move>) -> i32 {
@@ -222,16 +250,8 @@ impl Engine {
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(alpha, beta, ply);
         }
-        let (slot, hash) = self.slot();
-        let entry = self.tt[slot];
-        if ply > 0 && entry.hash == hash && i32::from(entry.depth) >= depth {
-            let score = shift_mate(entry.score, -(ply as i32));
-            match entry.bound {
-                Bound::Exact => return score,
-                Bound::Lower if score >= beta => return score,
-                Bound::Upper if score <= alpha => return score,
-                _ => {}
-            }
+        if let Some(score) = self.tt_cutoff(depth, alpha, beta, ply) {
+            return score;
         }
         let mut moves = self.board.legal_moves();
         if moves.is_empty() {
@@ -241,7 +261,7 @@ impl Engine {
         moves.sort_by_cached_key(|&mv| Reverse(self.order_key(mv, tt_move)));
         let (mut best_score, mut best_move, mut bound) = (-INFINITY, moves[0], Bound::Upper);
         for mv in moves {
-            self.history.push(hash);
+            self.history.push(self.board.hash());
             let undo = self.board.make_move(mv);
             let score = -self.search(depth - 1, -beta, -alpha, ply + 1);
             self.board.unmake_move(mv, undo);
@@ -263,15 +283,7 @@ impl Engine {
                 (alpha, bound) = (score, Bound::Exact);
             }
         }
-        let (best_move, score) = (best_move.to_u16(), shift_mate(best_score, ply as i32));
-        let depth = depth as i16;
-        self.tt[slot] = TtEntry {
-            hash,
-            best_move,
-            depth,
-            bound,
-            score,
-        };
+        self.tt_store(depth, bound, (best_move, best_score), ply);
         best_score
     }
 
@@ -401,17 +413,17 @@ fn parse_go(words: &[&str], us: Color) -> Limits {
     // A share of the clock, never more than half of it, less a margin for the GUI.
     let budget = number("movetime").or(time.map(|time| {
         let share = time / number("movestogo").unwrap_or(30).max(1);
-        (share + increment.unwrap_or(0) * 3 / 4)
-            .min(time / 2)
-            .saturating_sub(20)
+        let share = share.saturating_add(increment.unwrap_or(0) / 4 * 3);
+        share.min(time / 2).saturating_sub(20)
     }));
     let depth = number("depth");
     let now = Instant::now();
     Limits {
         depth: depth.map_or(MAX_PLY, |depth| depth.max(1) as usize),
-        deadline: budget.map(|ms| now + Duration::from_millis(ms)),
+        // (No deadline at all if it is too far to count.)
+        deadline: budget.and_then(|ms| now.checked_add(Duration::from_millis(ms))),
         // The next iteration takes several times the last: start one only in the first half.
-        soft_deadline: budget.map(|ms| now + Duration::from_millis(ms / 2)),
+        soft_deadline: budget.and_then(|ms| now.checked_add(Duration::from_millis(ms / 2))),
         infinite: words.contains(&"infinite") || (depth.is_none() && budget.is_none()),
     }
 }

@@ -409,6 +409,14 @@ fn bad_input_is_survived() {
     assert!(engine.ready().iter().all(|l| !l.starts_with("bestmove")));
     engine.send("stop");
     legal_bestmove(&engine.read_until("bestmove"), &board);
+    // Times too long to count are no deadline, not an overflow.
+    let huge = i64::MAX;
+    for go in [
+        format!("go depth 2 movetime {huge}"),
+        format!("go depth 2 wtime {huge} btime {huge} winc {huge} binc {huge}"),
+    ] {
+        legal_bestmove(&engine.go(&go), &board);
+    }
     engine.send_bytes(b"\xff\xfe\n\n   \n");
     engine.read_until("info string unknown command");
     // Every bad position kept the last good one: black to move after 1. e4.
