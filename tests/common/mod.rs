@@ -96,3 +96,55 @@ pub fn check_counts(
     }
     checked
 }
+
+/// The standard perft suite: 126 positions and chessprogramming.org positions 3 to 6.
+pub const STANDARD_EPD: &str = include_str!("../data/standard.epd");
+
+/// The Chess960 perft suite (Shredder-FEN castling rights).
+pub const CHESS960_EPD: &str = include_str!("../data/chess960.epd");
+
+/// The positions of an EPD suite, read leniently (as the crate's own unit tests read them), as
+/// Chess960 positions if `chess960`.
+pub fn suite_boards(epd: &str, chess960: bool) -> Vec<x88::Board0x88> {
+    let options = x88::FenOptions {
+        chess960,
+        lenient: true,
+    };
+    epd.lines()
+        .map(|line| {
+            let (fen, _) = parse_epd_line(line);
+            x88::Board0x88::from_fen_with(fen, options).expect("a suite FEN")
+        })
+        .collect()
+}
+
+/// One position of a random playout, with the position its last move was played in (`None`
+/// for the start position).
+#[derive(Clone, Copy)]
+pub struct Visit {
+    pub board: x88::Board0x88,
+    pub parent: Option<x88::Board0x88>,
+}
+
+/// A random playout from `start`: the start position, then the position after each move that
+/// `choices` pick (index modulo the number of legal moves), until a position has no move.
+pub fn playout(start: x88::Board0x88, choices: &[usize]) -> Vec<Visit> {
+    let mut visits = vec![Visit {
+        board: start,
+        parent: None,
+    }];
+    let mut board = start;
+    for &choice in choices {
+        let moves = board.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let parent = board;
+        board.play_unchecked(moves[choice % moves.len()]);
+        visits.push(Visit {
+            board,
+            parent: Some(parent),
+        });
+    }
+    visits
+}
