@@ -110,11 +110,6 @@ impl Board0x88 {
             }
             // `side` takes the piece worth `on_square`.
             gain[depth] = on_square - gain[depth - 1];
-            if (-gain[depth - 1]).max(gain[depth]) < 0 {
-                // Taking here cannot change the outcome: the exchange ends before it.
-                depth -= 1;
-                break;
-            }
             on_square = value;
             lifted.insert(sq);
             side = !side;
@@ -213,6 +208,16 @@ mod tests {
         assert_eq!(see_of("3r2k1/3r4/8/3r4/8/8/3R4/3Q2K1 w - - 0 1", "d2d5"), 0);
         // Pawn takes a queen.
         assert_eq!(see_of("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1", "e4d5"), 950);
+        // Pawn takes a queen and is taken back: the exchange plays on even when the side
+        // that starts it is already ahead (an early exit once gave 950 here).
+        assert_eq!(see_of("4k3/8/2p5/3q4/4P3/8/8/4K3 w - - 0 1", "e4d5"), 850);
+        assert_eq!(
+            see_of(
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                "f3h3"
+            ),
+            -350
+        );
         // En passant wins a pawn.
         assert_eq!(see_of("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), 100);
         // Queen takes a pawn guarded by the king.
