@@ -7,8 +7,9 @@
 //! the sources, the test builds it with the same cargo, profile and features rather than
 //! skip or test a stale binary: these tests must be able to fail.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
@@ -27,7 +28,7 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(example_binary())
+        let mut child = Command::new(common::example_binary("tiny_engine"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -422,51 +423,4 @@ fn bad_input_is_survived() {
     // Every bad position kept the last good one: black to move after 1. e4.
     legal_bestmove(&engine.go("go depth 2"), &board);
     engine.quit();
-}
-
-/// The example's binary: found where `cargo test` builds it (next to this test, in
-/// `target/<profile>/examples/`), and built or rebuilt there by cargo when missing or stale.
-fn example_binary() -> PathBuf {
-    static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    BUILT
-        .get_or_init(|| {
-            // This test runs as target/<profile>/deps/tiny_engine-<hash>.
-            let exe = std::env::current_exe().expect("the test's path");
-            let profile_dir = exe
-                .parent()
-                .and_then(Path::parent)
-                .expect("target/<profile>");
-            let target_dir = profile_dir.parent().expect("target");
-            let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
-                Some("debug") => "dev",
-                Some(name) => name,
-                None => panic!("no profile in {}", profile_dir.display()),
-            };
-            let features: Vec<&str> = [
-                ("std", cfg!(feature = "std")),
-                ("alloc", cfg!(feature = "alloc")),
-                ("search", cfg!(feature = "search")),
-            ]
-            .into_iter()
-            .filter_map(|(name, on)| on.then_some(name))
-            .collect();
-            // A no-op when `cargo test` has built the example already with these features.
-            let build = Command::new(env!("CARGO"))
-                .args(["build", "--example", "tiny_engine", "--profile", profile])
-                .args(["--no-default-features", "--features", &features.join(",")])
-                .arg("--manifest-path")
-                .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"))
-                .env("CARGO_TARGET_DIR", target_dir)
-                .output()
-                .expect("cargo runs");
-            assert!(
-                build.status.success(),
-                "cargo build --example tiny_engine: {}\n{}",
-                build.status,
-                String::from_utf8_lossy(&build.stderr)
-            );
-            let path = profile_dir.join("examples").join("tiny_engine");
-            path.with_extension(std::env::consts::EXE_EXTENSION)
-        })
-        .clone()
 }

@@ -1,14 +1,14 @@
 //! The UCI engine example (`examples/uci/`), driven through in-memory pipes: its engine module
 //! is compiled into this test and run on a thread, reading commands from a channel and
-//! writing lines to another. One more test runs the real example binary when it has been
-//! built (`cargo build --release --features search --example uci`).
+//! writing lines to another. One more test runs the real example binary (built by cargo first
+//! when this test runs alone).
 #![cfg(feature = "search")]
 
+mod common;
 #[path = "../examples/uci/engine/mod.rs"]
 mod engine;
 
 use std::io::{BufReader, Read, Write};
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::thread::JoinHandle;
@@ -368,13 +368,10 @@ fn quit_during_a_search_and_end_of_input() {
     engine.join();
 }
 
-/// The real binary, when it has been built next to this test (`target/<profile>/examples/`).
+/// The real binary, built by cargo if this test runs alone.
 #[test]
-fn example_binary_when_built() {
-    let Some(path) = example_binary() else {
-        eprintln!("examples/uci not built: skipping the binary test");
-        return;
-    };
+fn example_binary_plays() {
+    let path = common::example_binary("uci");
     let mut child = Command::new(&path)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -396,12 +393,4 @@ fn example_binary_when_built() {
     );
     // A search stopped by quit still names its move.
     assert!(out.contains("bestmove "), "{out}");
-}
-
-fn example_binary() -> Option<PathBuf> {
-    // This test runs as target/<profile>/deps/uci-<hash>.
-    let deps = std::env::current_exe().ok()?.parent()?.to_path_buf();
-    let path = deps.parent()?.join("examples").join("uci");
-    let path = path.with_extension(std::env::consts::EXE_EXTENSION);
-    path.exists().then_some(path)
 }

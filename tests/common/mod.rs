@@ -148,3 +148,59 @@ pub fn playout(start: x88::Board0x88, choices: &[usize]) -> Vec<Visit> {
     }
     visits
 }
+
+/// The binary of the example `name`, where `cargo test` builds examples (next to the test's
+/// own binary, in `target/<profile>/examples/`). Cargo builds or rebuilds it first, with the
+/// features of this test run, so a test run alone (`cargo test --test uci`) still finds it.
+pub fn example_binary(name: &str) -> std::path::PathBuf {
+    use std::path::Path;
+    use std::sync::Mutex;
+    static BUILT: Mutex<Vec<(String, std::path::PathBuf)>> = Mutex::new(Vec::new());
+    let mut built = BUILT
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, path)) = built.iter().find(|(built_name, _)| built_name == name) {
+        return path.clone();
+    }
+    // A test runs as target/<profile>/deps/<test>-<hash>.
+    let exe = std::env::current_exe().expect("the test's path");
+    let profile_dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>");
+    let target_dir = profile_dir.parent().expect("target");
+    let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+        Some("debug") => "dev",
+        Some(other) => other,
+        None => panic!("no profile in {}", profile_dir.display()),
+    };
+    let features: Vec<&str> = [
+        ("std", cfg!(feature = "std")),
+        ("alloc", cfg!(feature = "alloc")),
+        ("search", cfg!(feature = "search")),
+    ]
+    .into_iter()
+    .filter_map(|(feature, on)| on.then_some(feature))
+    .collect();
+    // A no-op when `cargo test` has built the example already with these features.
+    let build = std::process::Command::new(env!("CARGO"))
+        .args(["build", "--example", name, "--profile", profile])
+        .args(["--no-default-features", "--features", &features.join(",")])
+        .arg("--manifest-path")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"))
+        .env("CARGO_TARGET_DIR", target_dir)
+        .output()
+        .expect("cargo runs");
+    assert!(
+        build.status.success(),
+        "cargo build --example {name}: {}\n{}",
+        build.status,
+        String::from_utf8_lossy(&build.stderr)
+    );
+    let path = profile_dir
+        .join("examples")
+        .join(name)
+        .with_extension(std::env::consts::EXE_EXTENSION);
+    built.push((name.to_string(), path.clone()));
+    path
+}
