@@ -527,11 +527,20 @@ impl Board0x88 {
 
     /// The piece on `sq`, `None` if the square is empty.
     ///
+    /// The piece is the board's own byte, so a king or rook that still carries a castling
+    /// right has its virgin flag set ([`Piece::is_virgin`]) and is not `==` to
+    /// `Piece::new(color, kind)`: compare with [`Piece::is_piece`], [`Board0x88::kind_on`],
+    /// or [`Piece::without_virgin`].
+    ///
     /// ```
     /// use x88::{Board0x88, Color, Piece, PieceKind, Square};
     /// let board = Board0x88::default();
     /// assert_eq!(board.piece_on(Square::D1), Some(Piece::new(Color::White, PieceKind::Queen)));
     /// assert_eq!(board.piece_on(Square::E4), None);
+    /// // The unmoved king can still castle: it carries the virgin flag.
+    /// let king = board.piece_on(Square::E1).unwrap();
+    /// assert!(king.is_virgin() && king.is_piece(Color::White, PieceKind::King));
+    /// assert_eq!(king.without_virgin(), Piece::new(Color::White, PieceKind::King));
     /// ```
     #[must_use]
     #[inline(always)]
