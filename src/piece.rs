@@ -21,6 +21,13 @@ impl Color {
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
     /// 0 for white, 1 for black: an index into per-colour arrays.
+    ///
+    /// ```
+    /// use x88::Color;
+    /// let mut material = [0i32; 2]; // an entry per colour
+    /// material[Color::Black.index()] += 900;
+    /// assert_eq!(material, [0, 900]);
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn index(self) -> usize {
@@ -28,6 +35,14 @@ impl Color {
     }
 
     /// The colour's bit in a [`Piece`] (`8` or `16`).
+    ///
+    /// ```
+    /// use x88::{Color, Piece, PieceKind};
+    /// let knight = Piece::new(Color::Black, PieceKind::Knight);
+    /// assert_eq!(Color::Black.bit(), Piece::BLACK);
+    /// assert_ne!(knight.bits() & Color::Black.bit(), 0); // ownership in one AND
+    /// assert_eq!(knight.bits() & Color::White.bit(), 0);
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn bit(self) -> u8 {
@@ -35,6 +50,12 @@ impl Color {
     }
 
     /// The other colour.
+    ///
+    /// ```
+    /// use x88::Color;
+    /// assert_eq!(Color::White.opposite(), Color::Black);
+    /// assert_eq!(!Color::Black, Color::White); // the same, as an operator
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn opposite(self) -> Color {
@@ -45,6 +66,13 @@ impl Color {
     }
 
     /// The 0x88 step of this colour's pawns: `+16` (one rank up) for white, `-16` for black.
+    ///
+    /// ```
+    /// use x88::{Color, Square};
+    /// assert_eq!(Square::E2.offset(Color::White.forward()), Some(Square::E3));
+    /// assert_eq!(Square::E7.offset(Color::Black.forward()), Some(Square::E6));
+    /// assert_eq!(Square::E8.offset(Color::White.forward()), None); // off the board
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn forward(self) -> i8 {
@@ -54,7 +82,15 @@ impl Color {
         }
     }
 
-    /// The rank (0..8) where this colour's pieces start: 0 for white, 7 for black.
+    /// The index of the rank where this colour's pieces start, as
+    /// [`Rank::index`](crate::Rank::index) numbers ranks: 0 for white, 7 for black.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, Rank};
+    /// assert_eq!(Color::White.back_rank(), 0);
+    /// let black_king = Board0x88::default().king(Color::Black);
+    /// assert_eq!(Rank::new(Color::Black.back_rank()), Some(black_king.rank()));
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn back_rank(self) -> u8 {
@@ -65,6 +101,13 @@ impl Color {
     }
 
     /// `'w'` or `'b'`, as in FEN.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color};
+    /// let board: Board0x88 = "4k3/8/8/8/8/8/8/4K3 b - - 0 1".parse().unwrap();
+    /// assert_eq!(board.side_to_move().to_char(), 'b'); // FEN's side-to-move field
+    /// assert_eq!(Color::Black.to_string(), "black"); // `Display` writes the word
+    /// ```
     #[must_use]
     pub const fn to_char(self) -> char {
         match self {
@@ -150,6 +193,13 @@ impl PieceKind {
     ];
 
     /// 0 for a pawn, 1 knight, 2 bishop, 3 rook, 4 queen, 5 king: an index into per-kind tables.
+    ///
+    /// ```
+    /// use x88::PieceKind;
+    /// const VALUE: [i32; 6] = [100, 320, 330, 500, 950, 0]; // pawn to king
+    /// assert_eq!(VALUE[PieceKind::Knight.index()], 320);
+    /// assert_eq!(PieceKind::King.index(), 5);
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn index(self) -> usize {
@@ -157,6 +207,13 @@ impl PieceKind {
     }
 
     /// The kind with index `index` (see [`index`](PieceKind::index)), or `None` if `index > 5`.
+    ///
+    /// ```
+    /// use x88::PieceKind;
+    /// assert_eq!(PieceKind::from_index(1), Some(PieceKind::Knight));
+    /// assert_eq!(PieceKind::from_index(6), None);
+    /// assert!((0..6).all(|i| PieceKind::from_index(i).map(PieceKind::index) == Some(i)));
+    /// ```
     #[must_use]
     #[inline]
     pub const fn from_index(index: usize) -> Option<PieceKind> {
@@ -170,6 +227,13 @@ impl PieceKind {
     /// micro-Max's number of the kind, as stored in the low 3 bits ([`Piece::KIND_MASK`]) of a
     /// piece byte: pawn 1, knight 3, king 4, bishop 5, rook 6, queen 7. A queen is a bishop and
     /// a rook bitwise (`7 = 5 | 6`).
+    ///
+    /// ```
+    /// use x88::{Piece, PieceKind};
+    /// assert_eq!(PieceKind::Knight.bits(), 3); // while its index is 1
+    /// assert_eq!(PieceKind::Queen.bits(), PieceKind::Bishop.bits() | PieceKind::Rook.bits());
+    /// assert!(PieceKind::ALL.iter().all(|k| k.bits() & !Piece::KIND_MASK == 0));
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn bits(self) -> u8 {
@@ -185,6 +249,13 @@ impl PieceKind {
 
     /// The kind with micro-Max number `bits` (see [`bits`](PieceKind::bits)); only the low 3
     /// bits are read, and 0 and 2 name no kind.
+    ///
+    /// ```
+    /// use x88::{Board0x88, PieceKind, Square};
+    /// let byte = Board0x88::default().piece_on(Square::E1).unwrap().bits(); // white, virgin
+    /// assert_eq!(PieceKind::from_bits(byte), Some(PieceKind::King)); // the other bits are ignored
+    /// assert_eq!(PieceKind::from_bits(2), None);
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn from_bits(bits: u8) -> Option<PieceKind> {
@@ -192,6 +263,12 @@ impl PieceKind {
     }
 
     /// The lower-case letter of the kind: `p n b r q k`.
+    ///
+    /// ```
+    /// use x88::PieceKind;
+    /// assert_eq!(PieceKind::Knight.to_char(), 'n');
+    /// assert_eq!(PieceKind::Queen.to_string(), "q"); // `Display` writes the same letter
+    /// ```
     #[must_use]
     pub const fn to_char(self) -> char {
         match self {
@@ -205,6 +282,13 @@ impl PieceKind {
     }
 
     /// The kind named by a letter, either case (`'N'` or `'n'` is a knight).
+    ///
+    /// ```
+    /// use x88::PieceKind;
+    /// assert_eq!(PieceKind::from_char('N'), Some(PieceKind::Knight));
+    /// assert_eq!(PieceKind::from_char('n'), Some(PieceKind::Knight));
+    /// assert_eq!(PieceKind::from_char('x'), None);
+    /// ```
     #[must_use]
     pub const fn from_char(c: char) -> Option<PieceKind> {
         match c.to_ascii_lowercase() {
@@ -219,6 +303,12 @@ impl PieceKind {
     }
 
     /// Whether the kind slides along rays (bishop, rook, queen).
+    ///
+    /// ```
+    /// use x88::PieceKind;
+    /// let sliders: Vec<_> = PieceKind::ALL.into_iter().filter(|k| k.is_slider()).collect();
+    /// assert_eq!(sliders, [PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen]);
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn is_slider(self) -> bool {
@@ -276,6 +366,14 @@ impl Piece {
     pub const VIRGIN: u8 = 32;
 
     /// A piece of `color` and `kind`, without the virgin bit.
+    ///
+    /// ```
+    /// use x88::{Color, Piece, PieceKind};
+    /// let knight = Piece::new(Color::White, PieceKind::Knight);
+    /// assert_eq!(knight.to_char(), 'N');
+    /// assert_eq!(knight.bits(), Piece::WHITE | PieceKind::Knight.bits());
+    /// assert!(!Piece::new(Color::White, PieceKind::King).is_virgin()); // see `with_virgin`
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn new(color: Color, kind: PieceKind) -> Piece {
@@ -283,6 +381,13 @@ impl Piece {
     }
 
     /// The raw byte.
+    ///
+    /// ```
+    /// use x88::{Color, Piece, PieceKind};
+    /// let pawn = Piece::new(Color::Black, PieceKind::Pawn);
+    /// assert_eq!(pawn.bits(), 17); // `Piece::BLACK` (16) | the pawn's number (1)
+    /// assert_eq!(Piece::from_bits(pawn.bits()), Some(pawn));
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn bits(self) -> u8 {
@@ -292,6 +397,15 @@ impl Piece {
     /// The piece with raw byte `bits`, if it is a valid piece: one colour bit, a kind number,
     /// and the virgin bit only on a king or a rook. `None` for anything else, an empty square's
     /// 0 included.
+    ///
+    /// ```
+    /// use x88::{Color, Piece, PieceKind};
+    /// let rook = Piece::WHITE | PieceKind::Rook.bits();
+    /// assert_eq!(Piece::from_bits(rook), Some(Piece::new(Color::White, PieceKind::Rook)));
+    /// assert!(Piece::from_bits(rook | Piece::VIRGIN).is_some_and(Piece::is_virgin));
+    /// assert_eq!(Piece::from_bits(Piece::WHITE | Piece::VIRGIN | 3), None); // a virgin knight
+    /// assert_eq!(Piece::from_bits(Piece::COLOR_MASK | 6), None); // both colours
+    /// ```
     #[must_use]
     pub const fn from_bits(bits: u8) -> Option<Piece> {
         let color = bits & Piece::COLOR_MASK;
@@ -315,7 +429,15 @@ impl Piece {
         Piece(bits)
     }
 
-    /// The same piece with the virgin bit set (meaningful on kings and rooks only).
+    /// The same piece with the virgin bit set. Only kings and rooks carry it: on any other
+    /// kind the result is a byte that [`Piece::from_bits`] would refuse.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, Piece, PieceKind, Square};
+    /// let rook = Piece::new(Color::White, PieceKind::Rook).with_virgin();
+    /// assert!(rook.is_virgin());
+    /// assert_eq!(Board0x88::default().piece_on(Square::H1), Some(rook)); // an unmoved rook
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn with_virgin(self) -> Piece {
@@ -323,6 +445,13 @@ impl Piece {
     }
 
     /// The same piece with the virgin bit cleared.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, Piece, PieceKind, Square};
+    /// let king = Board0x88::default().piece_on(Square::E1).unwrap();
+    /// assert_ne!(king, Piece::new(Color::White, PieceKind::King)); // it is virgin
+    /// assert_eq!(king.without_virgin(), Piece::new(Color::White, PieceKind::King));
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn without_virgin(self) -> Piece {
@@ -330,6 +459,13 @@ impl Piece {
     }
 
     /// The colour of the piece.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, Square};
+    /// let board = Board0x88::default();
+    /// assert_eq!(board.piece_on(Square::D8).map(|p| p.color()), Some(Color::Black));
+    /// assert_eq!(board.piece_on(Square::D1).map(|p| p.color()), Some(Color::White));
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn color(self) -> Color {
@@ -341,6 +477,12 @@ impl Piece {
     }
 
     /// The kind of the piece.
+    ///
+    /// ```
+    /// use x88::{Board0x88, PieceKind, Square};
+    /// let king = Board0x88::default().piece_on(Square::E8).unwrap();
+    /// assert_eq!(king.kind(), PieceKind::King); // whatever its colour and virgin bit
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn kind(self) -> PieceKind {
@@ -351,8 +493,19 @@ impl Piece {
         }
     }
 
-    /// Whether the piece has not moved: a king that may still castle, or a rook that carries a
-    /// castling right.
+    /// Whether the virgin bit is set: on a rook, one castling right; on a king, that it has not
+    /// moved (a board read from a FEN sets it only on a king that has a castling right, and a
+    /// virgin king castles only with a virgin rook). Never set on other kinds on a board.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Square};
+    /// let mut board = Board0x88::default();
+    /// assert!(board.piece_on(Square::E1).unwrap().is_virgin()); // unmoved: may still castle
+    /// for uci in ["e2e4", "e7e5", "e1e2"] {
+    ///     board.play(board.parse_uci(uci).unwrap()).unwrap();
+    /// }
+    /// assert!(!board.piece_on(Square::E2).unwrap().is_virgin()); // the king has moved
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn is_virgin(self) -> bool {
@@ -360,6 +513,13 @@ impl Piece {
     }
 
     /// Whether the piece belongs to `color`.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, Square};
+    /// let knight = Board0x88::default().piece_on(Square::G8).unwrap();
+    /// assert!(knight.is(Color::Black));
+    /// assert!(!knight.is(Color::White));
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn is(self, color: Color) -> bool {
@@ -367,6 +527,13 @@ impl Piece {
     }
 
     /// Whether the piece is `kind` of `color` (whether it is virgin or not).
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, PieceKind, Square};
+    /// let rook = Board0x88::default().piece_on(Square::A1).unwrap(); // a virgin rook
+    /// assert!(rook.is_piece(Color::White, PieceKind::Rook)); // the virgin bit does not count
+    /// assert!(!rook.is_piece(Color::Black, PieceKind::Rook));
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn is_piece(self, color: Color, kind: PieceKind) -> bool {
@@ -374,6 +541,13 @@ impl Piece {
     }
 
     /// The FEN letter of the piece, upper case for white.
+    ///
+    /// ```
+    /// use x88::{Color, Piece, PieceKind};
+    /// assert_eq!(Piece::new(Color::White, PieceKind::Knight).to_char(), 'N');
+    /// assert_eq!(Piece::new(Color::Black, PieceKind::Knight).to_char(), 'n');
+    /// assert_eq!(Piece::new(Color::White, PieceKind::Rook).with_virgin().to_char(), 'R');
+    /// ```
     #[must_use]
     pub const fn to_char(self) -> char {
         let letter = self.kind().to_char();
@@ -384,6 +558,13 @@ impl Piece {
     }
 
     /// The piece named by a FEN letter (upper case for white), without the virgin bit.
+    ///
+    /// ```
+    /// use x88::{Color, Piece, PieceKind};
+    /// assert_eq!(Piece::from_char('Q'), Some(Piece::new(Color::White, PieceKind::Queen)));
+    /// assert_eq!(Piece::from_char('k'), Some(Piece::new(Color::Black, PieceKind::King)));
+    /// assert_eq!(Piece::from_char('x'), None);
+    /// ```
     #[must_use]
     pub const fn from_char(c: char) -> Option<Piece> {
         let color = if c.is_ascii_uppercase() {

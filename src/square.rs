@@ -66,6 +66,12 @@ impl File {
     pub const ALL: [File; 8] = FILES;
 
     /// The file with index `index` (0 = `a`), or `None` if `index > 7`.
+    ///
+    /// ```
+    /// use x88::File;
+    /// assert_eq!(File::new(4), Some(File::E));
+    /// assert_eq!(File::new(8), None);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn new(index: u8) -> Option<File> {
@@ -77,6 +83,12 @@ impl File {
     }
 
     /// The index of the file, 0 for `a` to 7 for `h`.
+    ///
+    /// ```
+    /// use x88::{File, Square};
+    /// assert_eq!(File::A.index(), 0);
+    /// assert_eq!(Square::E4.file().index(), 4);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn index(self) -> u8 {
@@ -84,12 +96,25 @@ impl File {
     }
 
     /// The file's letter, `'a'` to `'h'`.
+    ///
+    /// ```
+    /// use x88::File;
+    /// assert_eq!(File::H.to_char(), 'h');
+    /// assert_eq!(File::ALL.map(File::to_char), ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
+    /// ```
     #[must_use]
     pub const fn to_char(self) -> char {
         (b'a' + self as u8) as char
     }
 
     /// The file named by a letter `'a'` to `'h'` (lower case only).
+    ///
+    /// ```
+    /// use x88::File;
+    /// assert_eq!(File::from_char('e'), Some(File::E));
+    /// assert_eq!(File::from_char('E'), None); // lower case only
+    /// assert_eq!(File::from_char('i'), None);
+    /// ```
     #[must_use]
     pub const fn from_char(c: char) -> Option<File> {
         if c.is_ascii_lowercase() {
@@ -105,6 +130,12 @@ impl Rank {
     pub const ALL: [Rank; 8] = RANKS;
 
     /// The rank with index `index` (0 = rank 1), or `None` if `index > 7`.
+    ///
+    /// ```
+    /// use x88::Rank;
+    /// assert_eq!(Rank::new(0), Some(Rank::First));
+    /// assert_eq!(Rank::new(8), None);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn new(index: u8) -> Option<Rank> {
@@ -116,6 +147,12 @@ impl Rank {
     }
 
     /// The index of the rank, 0 for rank 1 to 7 for rank 8.
+    ///
+    /// ```
+    /// use x88::{Rank, Square};
+    /// assert_eq!(Rank::First.index(), 0);
+    /// assert_eq!(Square::E4.rank().index(), 3); // rank 4 has index 3
+    /// ```
     #[must_use]
     #[inline]
     pub const fn index(self) -> u8 {
@@ -123,12 +160,25 @@ impl Rank {
     }
 
     /// The rank's digit, `'1'` to `'8'`.
+    ///
+    /// ```
+    /// use x88::Rank;
+    /// assert_eq!(Rank::First.to_char(), '1'); // the digit, not the index 0
+    /// assert_eq!(Rank::Eighth.to_char(), '8');
+    /// ```
     #[must_use]
     pub const fn to_char(self) -> char {
         (b'1' + self as u8) as char
     }
 
     /// The rank named by a digit `'1'` to `'8'`.
+    ///
+    /// ```
+    /// use x88::Rank;
+    /// assert_eq!(Rank::from_char('4'), Some(Rank::Fourth));
+    /// assert_eq!(Rank::from_char('0'), None);
+    /// assert_eq!(Rank::from_char('9'), None);
+    /// ```
     #[must_use]
     pub const fn from_char(c: char) -> Option<Rank> {
         if c.is_ascii_digit() && c != '0' {
@@ -319,6 +369,13 @@ impl Square {
     ];
 
     /// The square on `file` and `rank`.
+    ///
+    /// ```
+    /// use x88::{File, Rank, Square};
+    /// let e4 = Square::new(File::E, Rank::Fourth);
+    /// assert_eq!(e4, Square::E4);
+    /// assert_eq!((e4.file(), e4.rank()), (File::E, Rank::Fourth));
+    /// ```
     #[must_use]
     #[inline]
     pub const fn new(file: File, rank: Rank) -> Square {
@@ -327,6 +384,13 @@ impl Square {
 
     /// The square with index `index` in the usual 0..64 numbering (a1 = 0, b1 = 1, ..., h8 =
     /// 63), or `None` if `index >= 64`.
+    ///
+    /// ```
+    /// use x88::Square;
+    /// assert_eq!(Square::from_index(0), Some(Square::A1));
+    /// assert_eq!(Square::from_index(8), Some(Square::A2)); // its 0x88 number is 0x10
+    /// assert_eq!(Square::from_index(64), None);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn from_index(index: usize) -> Option<Square> {
@@ -339,6 +403,15 @@ impl Square {
     }
 
     /// The square's index in the usual 0..64 numbering (a1 = 0, b1 = 1, ..., h8 = 63).
+    ///
+    /// ```
+    /// use x88::Square;
+    /// assert_eq!(Square::A1.index(), 0);
+    /// assert_eq!(Square::H8.index(), 63);
+    /// assert_eq!(Square::E4.index(), 28); // while its 0x88 number, `x88()`, is 0x34
+    /// let mut history = [0u32; 64]; // a table with an entry per square
+    /// history[Square::E4.index()] += 1;
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn index(self) -> usize {
@@ -347,6 +420,13 @@ impl Square {
 
     /// The square with 0x88 number `x88` (`rank << 4 | file`), or `None` if `x88 & 0x88 != 0`
     /// (off the board).
+    ///
+    /// ```
+    /// use x88::Square;
+    /// assert_eq!(Square::from_x88(0x34), Some(Square::E4));
+    /// assert_eq!(Square::from_x88(0x77), Some(Square::H8));
+    /// assert_eq!(Square::from_x88(0x08), None); // one step east of h1: 0x08 & 0x88 != 0
+    /// ```
     #[must_use]
     #[inline]
     pub const fn from_x88(x88: u8) -> Option<Square> {
@@ -370,6 +450,14 @@ impl Square {
 
     /// The square's 0x88 number, `rank << 4 | file` (a1 = `0x00`, h8 = `0x77`): what the board
     /// and the difference tables of [`attacks`](crate::attacks) are indexed by.
+    ///
+    /// ```
+    /// use x88::Square;
+    /// assert_eq!(Square::A1.x88(), 0x00);
+    /// assert_eq!(Square::H8.x88(), 0x77);
+    /// assert_eq!(Square::E4.x88(), 0x34); // rank index 3, file index 4; `index()` is 28
+    /// assert_ne!((Square::H1.x88() + 1) & 0x88, 0); // a step east of h1 leaves the board
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn x88(self) -> u8 {
@@ -377,6 +465,12 @@ impl Square {
     }
 
     /// The file of the square.
+    ///
+    /// ```
+    /// use x88::{File, Square};
+    /// assert_eq!(Square::E4.file(), File::E);
+    /// assert_eq!(Square::A8.file(), File::A);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn file(self) -> File {
@@ -384,6 +478,12 @@ impl Square {
     }
 
     /// The rank of the square.
+    ///
+    /// ```
+    /// use x88::{Rank, Square};
+    /// assert_eq!(Square::E4.rank(), Rank::Fourth);
+    /// assert_eq!(Square::A8.rank(), Rank::Eighth);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn rank(self) -> Rank {
@@ -403,8 +503,16 @@ impl Square {
         Square::from_x88(self.0.wrapping_add(offset as u8))
     }
 
-    /// The same square seen from the other side (a1 <-> a8): the square a piece-square table
-    /// written for white gives black's pieces.
+    /// The square on the same file and the mirrored rank (a1 <-> a8, e2 <-> e7): where a
+    /// piece-square table written for white looks up a black piece.
+    ///
+    /// ```
+    /// use x88::Square;
+    /// assert_eq!(Square::A1.flip_rank(), Square::A8);
+    /// // A black pawn on e7 reads the entry a white pawn on e2 has.
+    /// assert_eq!(Square::E7.flip_rank(), Square::E2);
+    /// assert_eq!(Square::E7.flip_rank().flip_rank(), Square::E7);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn flip_rank(self) -> Square {
@@ -412,6 +520,13 @@ impl Square {
     }
 
     /// Whether the square is a light square (h1 is light).
+    ///
+    /// ```
+    /// use x88::Square;
+    /// assert!(Square::H1.is_light()); // "light on the right"
+    /// assert!(!Square::A1.is_light());
+    /// assert!(Square::D1.is_light()); // the white queen starts on her own colour
+    /// ```
     #[must_use]
     #[inline]
     pub const fn is_light(self) -> bool {

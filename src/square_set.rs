@@ -40,6 +40,14 @@ impl SquareSet {
     pub const FULL: SquareSet = SquareSet(!0);
 
     /// The eight squares of `rank`.
+    ///
+    /// ```
+    /// use x88::{Rank, Square, SquareSet};
+    /// let eighth = SquareSet::rank(Rank::Eighth);
+    /// assert_eq!(eighth.len(), 8);
+    /// assert!(eighth.contains(Square::A8) && eighth.contains(Square::H8));
+    /// assert_eq!(eighth.0, 0xff00_0000_0000_0000); // bits 56 to 63
+    /// ```
     #[must_use]
     #[inline]
     pub const fn rank(rank: Rank) -> SquareSet {
@@ -47,6 +55,14 @@ impl SquareSet {
     }
 
     /// The eight squares of `file`.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, File, PieceKind, SquareSet};
+    /// let board: Board0x88 = "4k3/ppp2ppp/8/8/8/8/PPP2PPP/4K3 w - - 0 1".parse().unwrap();
+    /// let pawns = board.pieces(Color::White, PieceKind::Pawn);
+    /// assert!(!pawns.intersects(SquareSet::file(File::D))); // a half-open file for white
+    /// assert!(pawns.intersects(SquareSet::file(File::C)));
+    /// ```
     #[must_use]
     #[inline]
     pub const fn file(file: File) -> SquareSet {
@@ -54,6 +70,13 @@ impl SquareSet {
     }
 
     /// The set holding only `sq`.
+    ///
+    /// ```
+    /// use x88::{Square, SquareSet};
+    /// assert_eq!(SquareSet::from_square(Square::A1).0, 1);
+    /// assert_eq!(SquareSet::from_square(Square::H8).0, 1 << 63);
+    /// assert_eq!(SquareSet::from_square(Square::E4), Square::E4.into()); // the same as `From`
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn from_square(sq: Square) -> SquareSet {
@@ -61,18 +84,41 @@ impl SquareSet {
     }
 
     /// Adds `sq` to the set.
+    ///
+    /// ```
+    /// use x88::{Square, SquareSet};
+    /// let mut set = SquareSet::EMPTY;
+    /// set.insert(Square::E4);
+    /// set.insert(Square::E4); // already there: no change
+    /// assert_eq!(set, SquareSet::from(Square::E4));
+    /// ```
     #[inline(always)]
     pub fn insert(&mut self, sq: Square) {
         self.0 |= 1 << sq.index();
     }
 
     /// Takes `sq` out of the set.
+    ///
+    /// ```
+    /// use x88::{Square, SquareSet};
+    /// let mut set = SquareSet::from(Square::E4) | Square::D5.into();
+    /// set.remove(Square::E4);
+    /// set.remove(Square::A1); // not there: no change
+    /// assert_eq!(set, SquareSet::from(Square::D5));
+    /// ```
     #[inline(always)]
     pub fn remove(&mut self, sq: Square) {
         self.0 &= !(1 << sq.index());
     }
 
     /// Whether `sq` is in the set.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, Square};
+    /// let board = Board0x88::default();
+    /// assert!(board.occupied_by(Color::White).contains(Square::E2));
+    /// assert!(!board.occupied().contains(Square::E4));
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn contains(self, sq: Square) -> bool {
@@ -80,6 +126,13 @@ impl SquareSet {
     }
 
     /// The number of squares in the set.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Square};
+    /// let board = Board0x88::default();
+    /// assert_eq!(board.occupied().len(), 32);
+    /// assert_eq!(board.attacks_from(Square::B1).len(), 3); // the knight's a3, c3 and d2
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn len(self) -> usize {
@@ -87,6 +140,13 @@ impl SquareSet {
     }
 
     /// Whether the set is empty.
+    ///
+    /// ```
+    /// use x88::{Board0x88, SquareSet};
+    /// assert!(SquareSet::EMPTY.is_empty());
+    /// assert!(Board0x88::default().checkers().is_empty()); // no check
+    /// assert!(!SquareSet::FULL.is_empty());
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn is_empty(self) -> bool {
@@ -94,6 +154,15 @@ impl SquareSet {
     }
 
     /// The square of the set with the lowest index (nearest a1), if any.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Square, SquareSet};
+    /// // The square of the single checker.
+    /// let board: Board0x88 = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1".parse().unwrap();
+    /// assert_eq!(board.checkers().first(), Some(Square::E2));
+    /// assert_eq!(SquareSet::FULL.first(), Some(Square::A1));
+    /// assert_eq!(SquareSet::EMPTY.first(), None);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn first(self) -> Option<Square> {
@@ -105,6 +174,14 @@ impl SquareSet {
     }
 
     /// Whether the two sets share a square.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, Square};
+    /// let board: Board0x88 = "4k3/8/8/8/8/8/8/3RK3 w - - 0 1".parse().unwrap();
+    /// let zone = board.attacks_from(board.king(Color::Black)); // the squares next to the king
+    /// assert!(board.attacks_from(Square::D1).intersects(zone)); // the rook hits d7 and d8
+    /// assert!(!board.attacks_from(Square::E1).intersects(zone));
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn intersects(self, other: SquareSet) -> bool {
@@ -112,6 +189,13 @@ impl SquareSet {
     }
 
     /// The squares of the set, from a1 to h8.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, PieceKind, Square};
+    /// let board = Board0x88::default();
+    /// let knights: Vec<Square> = board.pieces(Color::White, PieceKind::Knight).iter().collect();
+    /// assert_eq!(knights, [Square::B1, Square::G1]); // from a1 towards h8
+    /// ```
     #[must_use]
     #[inline]
     pub const fn iter(self) -> SquareSetIter {
