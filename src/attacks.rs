@@ -28,8 +28,18 @@ pub const SLIDER_ATTACK: u8 = DIAGONAL_ATTACK | STRAIGHT_ATTACK;
 
 /// The index of the pair (`from`, `to`) in the difference tables: `from - to + 128` as a byte.
 ///
-/// Differences lie in -119..=119, so the index lies in 9..=247 and a `[T; 256]` table needs no
-/// bounds check.
+/// For two squares on the board the difference lies in -119..=119, so the index lies in
+/// 9..=247 and a `[T; 256]` table needs no bounds check. Equal differences give equal indices:
+/// the index names the step from `from` to `to`, wherever on the board it is taken.
+///
+/// ```
+/// use x88::Square;
+/// use x88::attacks::{ATTACK_MASK, KNIGHT_ATTACK, diff_index};
+/// let (g1, f3) = (Square::G1.x88(), Square::F3.x88());
+/// let (e4, d6) = (Square::E4.x88(), Square::D6.x88());
+/// assert_eq!(diff_index(g1, f3), diff_index(e4, d6)); // the same step, the same entry
+/// assert_ne!(ATTACK_MASK[diff_index(g1, f3)] & KNIGHT_ATTACK, 0);
+/// ```
 #[must_use]
 #[inline(always)]
 pub const fn diff_index(from: u8, to: u8) -> usize {
@@ -425,6 +435,14 @@ impl Board0x88 {
     }
 
     /// The squares of the pieces of colour `by` that attack `square`.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, Square, SquareSet};
+    /// let board = Board0x88::default();
+    /// let attackers = board.attackers(Square::H3, Color::White);
+    /// assert_eq!(attackers, SquareSet::from(Square::G1) | Square::G2.into()); // knight and pawn
+    /// assert!(board.attackers(Square::H3, Color::Black).is_empty());
+    /// ```
     #[must_use]
     pub fn attackers(&self, square: Square, by: Color) -> SquareSet {
         let mut set = SquareSet::EMPTY;
@@ -451,6 +469,13 @@ impl Board0x88 {
     }
 
     /// Whether the side to move is in check.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let board: Board0x88 = "4k3/8/8/1B6/8/8/8/4K3 b - - 0 1".parse().unwrap();
+    /// assert!(board.is_check()); // the bishop on b5 checks the king on e8
+    /// assert!(!Board0x88::default().is_check());
+    /// ```
     #[must_use]
     pub fn is_check(&self) -> bool {
         let us = self.side_to_move();

@@ -40,6 +40,15 @@ impl CastlingSide {
 
     /// The file where the king ends when it castles to this side (g or c), in standard chess
     /// and Chess960 alike.
+    ///
+    /// ```
+    /// use x88::{Board0x88, CastlingSide, Color, File};
+    /// assert_eq!(CastlingSide::KingSide.king_destination(), File::G);
+    /// assert_eq!(CastlingSide::QueenSide.king_destination(), File::C);
+    /// // Chess960 position 0 (BBQNNRKR): the king starts on g1 and castles king side in place.
+    /// let board = Board0x88::chess960(0).unwrap();
+    /// assert_eq!(board.king(Color::White).file(), CastlingSide::KingSide.king_destination());
+    /// ```
     #[must_use]
     #[inline]
     pub const fn king_destination(self) -> File {
@@ -50,6 +59,14 @@ impl CastlingSide {
     }
 
     /// The file where the rook ends when its king castles to this side (f or d).
+    ///
+    /// ```
+    /// use x88::{Board0x88, CastlingSide, PieceKind, Rank, Square};
+    /// let mut board: Board0x88 = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1".parse().unwrap();
+    /// board.play(board.parse_uci("e1c1").unwrap()).unwrap();
+    /// let rook_to = Square::new(CastlingSide::QueenSide.rook_destination(), Rank::First);
+    /// assert_eq!(board.kind_on(rook_to), Some(PieceKind::Rook)); // d1
+    /// ```
     #[must_use]
     #[inline]
     pub const fn rook_destination(self) -> File {
@@ -286,6 +303,13 @@ impl Default for Board0x88 {
 
 impl Board0x88 {
     /// The standard start position.
+    ///
+    /// ```
+    /// use x88::{Board0x88, START_FEN};
+    /// let board = Board0x88::start_position();
+    /// assert_eq!(board.to_string(), START_FEN);
+    /// assert_eq!(board, Board0x88::default());
+    /// ```
     #[must_use]
     pub fn start_position() -> Board0x88 {
         Board0x88::from_back_rank(STANDARD_BACK_RANK, false)
@@ -364,6 +388,14 @@ impl Board0x88 {
 
     /// Whether the board is in Chess960 mode: it writes Shredder-FEN and king-takes-rook
     /// castling (move generation is the same, it serves both).
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// assert!(!Board0x88::default().is_chess960());
+    /// let board = Board0x88::chess960(518).unwrap(); // the standard setup, in Chess960 mode
+    /// assert!(board.is_chess960());
+    /// assert_eq!(board.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+    /// ```
     #[must_use]
     #[inline]
     pub fn is_chess960(&self) -> bool {
@@ -554,6 +586,14 @@ impl Board0x88 {
     }
 
     /// The colour of the piece on `sq`, `None` if the square is empty.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, Square};
+    /// let board = Board0x88::default();
+    /// assert_eq!(board.color_on(Square::E2), Some(Color::White));
+    /// assert_eq!(board.color_on(Square::E7), Some(Color::Black));
+    /// assert_eq!(board.color_on(Square::E4), None);
+    /// ```
     #[must_use]
     #[inline(always)]
     pub fn color_on(&self, sq: Square) -> Option<Color> {
@@ -575,6 +615,13 @@ impl Board0x88 {
     }
 
     /// The square of the king of `color`.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, Square};
+    /// let board: Board0x88 = "6k1/8/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
+    /// assert_eq!(board.king(Color::White), Square::E1);
+    /// assert_eq!(board.king(Color::Black), Square::G8);
+    /// ```
     #[must_use]
     #[inline(always)]
     pub fn king(&self, color: Color) -> Square {
@@ -582,12 +629,27 @@ impl Board0x88 {
     }
 
     /// The squares of the pieces of `color`.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, Rank, SquareSet};
+    /// let white = Board0x88::default().occupied_by(Color::White);
+    /// assert_eq!(white, SquareSet::rank(Rank::First) | SquareSet::rank(Rank::Second));
+    /// ```
     #[must_use]
     pub fn occupied_by(&self, color: Color) -> SquareSet {
         self.piece_squares(color).iter().copied().collect()
     }
 
     /// The squares of every piece.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, Square};
+    /// let board = Board0x88::default();
+    /// let (white, black) = (board.occupied_by(Color::White), board.occupied_by(Color::Black));
+    /// assert_eq!(board.occupied(), white | black);
+    /// assert_eq!(board.occupied().len(), 32);
+    /// assert!(!board.occupied().contains(Square::E4));
+    /// ```
     #[must_use]
     pub fn occupied(&self) -> SquareSet {
         self.occupied_by(Color::White) | self.occupied_by(Color::Black)
@@ -609,6 +671,15 @@ impl Board0x88 {
 
     /// The squares of the pieces of `color` and `kind`, in the order of the piece list, without
     /// building a set.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, PieceKind, Square};
+    /// let board = Board0x88::default();
+    /// let mut knights: Vec<Square> =
+    ///     board.piece_squares_of(Color::Black, PieceKind::Knight).collect();
+    /// knights.sort(); // the piece list's order is the board's own
+    /// assert_eq!(knights, [Square::B8, Square::G8]);
+    /// ```
     #[inline]
     pub fn piece_squares_of(
         &self,
@@ -636,6 +707,13 @@ impl Board0x88 {
     }
 
     /// The number of pieces of `color`, its king included.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color};
+    /// let board: Board0x88 = "4k3/8/8/8/8/8/PPP5/R3K3 w Q - 0 1".parse().unwrap();
+    /// assert_eq!(board.piece_count(Color::White), 5); // the king included
+    /// assert_eq!(board.piece_count(Color::Black), 1);
+    /// ```
     #[must_use]
     #[inline]
     pub fn piece_count(&self, color: Color) -> usize {
@@ -643,13 +721,37 @@ impl Board0x88 {
     }
 
     /// The side to move.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color};
+    /// let mut board = Board0x88::default();
+    /// assert_eq!(board.side_to_move(), Color::White);
+    /// board.play(board.parse_uci("e2e4").unwrap()).unwrap();
+    /// assert_eq!(board.side_to_move(), Color::Black);
+    /// ```
     #[must_use]
     #[inline(always)]
     pub fn side_to_move(&self) -> Color {
         self.state.side()
     }
 
-    /// The en passant target square (the square a pawn just skipped), if any.
+    /// The en passant target square, if any: the square a pawn of the other side just skipped
+    /// with its double step, where a pawn of the side to move may take it.
+    ///
+    /// A move sets it only when such a capture is legal, so that two positions that differ in
+    /// nothing else compare and [`hash`](Board0x88::hash) alike, as the repetition rule asks.
+    /// A board read from a FEN keeps the FEN's square as written (the loader checks only that a
+    /// pawn can just have made that double step).
+    ///
+    /// ```
+    /// use x88::{Board0x88, Square};
+    /// let mut board: Board0x88 = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1".parse().unwrap();
+    /// board.play(board.parse_uci("d7d5").unwrap()).unwrap();
+    /// assert_eq!(board.en_passant(), Some(Square::D6)); // e5xd6 is legal
+    /// let mut start = Board0x88::default();
+    /// start.play(start.parse_uci("e2e4").unwrap()).unwrap();
+    /// assert_eq!(start.en_passant(), None); // no black pawn can take e4 en passant
+    /// ```
     #[must_use]
     #[inline(always)]
     pub fn en_passant(&self) -> Option<Square> {
@@ -657,6 +759,20 @@ impl Board0x88 {
     }
 
     /// The number of half-moves since the last capture or pawn move (the 50-move rule's clock).
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let mut board = Board0x88::default();
+    /// for uci in ["g1f3", "g8f6"] {
+    ///     board.play(board.parse_uci(uci)?)?;
+    /// }
+    /// assert_eq!(board.halfmove_clock(), 2);
+    /// board.play(board.parse_uci("e2e4")?)?;
+    /// assert_eq!(board.halfmove_clock(), 0); // a pawn move resets it
+    /// board.play(board.parse_uci("f6e4")?)?;
+    /// assert_eq!(board.halfmove_clock(), 0); // and so does a capture
+    /// # Ok::<(), x88::MoveError>(())
+    /// ```
     #[must_use]
     #[inline(always)]
     pub fn halfmove_clock(&self) -> u16 {
@@ -664,13 +780,41 @@ impl Board0x88 {
     }
 
     /// The number of the full move, starting at 1 and counting up after each black move.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let mut board = Board0x88::default();
+    /// board.play(board.parse_uci("e2e4")?)?;
+    /// assert_eq!(board.fullmove_number(), 1); // white's move does not count it on
+    /// board.play(board.parse_uci("e7e5")?)?;
+    /// assert_eq!(board.fullmove_number(), 2);
+    /// # Ok::<(), x88::MoveError>(())
+    /// ```
     #[must_use]
     #[inline(always)]
     pub fn fullmove_number(&self) -> u16 {
         self.state.fullmove()
     }
 
-    /// The Zobrist hash of the position, kept up to date by every move.
+    /// The Zobrist hash of the position: the placement, the side to move, the castling rights
+    /// and the [en passant square](Board0x88::en_passant); the key of a transposition table and
+    /// of repetition tests. Every move updates it; [`compute_hash`](Board0x88::compute_hash)
+    /// computes it from scratch.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// // One position by two move orders (a transposition): one hash, one table entry.
+    /// let (mut a, mut b) = (Board0x88::default(), Board0x88::default());
+    /// for uci in ["g1f3", "g8f6", "b1c3"] {
+    ///     a.play(a.parse_uci(uci)?)?;
+    /// }
+    /// for uci in ["b1c3", "g8f6", "g1f3"] {
+    ///     b.play(b.parse_uci(uci)?)?;
+    /// }
+    /// assert_eq!(a.hash(), b.hash());
+    /// assert_ne!(a.hash(), Board0x88::default().hash());
+    /// # Ok::<(), x88::MoveError>(())
+    /// ```
     #[must_use]
     #[inline(always)]
     pub fn hash(&self) -> u64 {
@@ -726,6 +870,16 @@ impl Board0x88 {
     ///
     /// In standard chess that is the rook on the h- or a-file; the lookup reads the virgin bits,
     /// so it works for any rook file (Chess960).
+    ///
+    /// ```
+    /// use x88::{Board0x88, CastlingSide, Color, Square};
+    /// let board: Board0x88 = "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1".parse().unwrap();
+    /// assert_eq!(board.castling_rook(Color::White, CastlingSide::KingSide), Some(Square::H1));
+    /// assert_eq!(board.castling_rook(Color::White, CastlingSide::QueenSide), None); // no `Q`
+    /// // Chess960 position 0 (BBQNNRKR): the king is on g8, its queen-side rook on f8.
+    /// let board = Board0x88::chess960(0).unwrap();
+    /// assert_eq!(board.castling_rook(Color::Black, CastlingSide::QueenSide), Some(Square::F8));
+    /// ```
     #[must_use]
     pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
         let king = self.king(color).x88();

@@ -221,10 +221,23 @@ impl Board0x88 {
         }
     }
 
-    /// Takes back `mv`, which must be the last move made, with the [`Undo`] that
-    /// [`make_move`](Board0x88::make_move) returned for it. The board is then exactly as before.
     // Always inlined: left to the inliner, this function (grown by its fast path) was called,
     // and its `Undo` passed through memory: perft 5 every leaf, 841 M -> 1,320 M instructions.
+    /// Takes back `mv`, which must be the last move made, with the [`Undo`] that
+    /// [`make_move`](Board0x88::make_move) returned for it. The board is then exactly as before.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    /// let mut board: Board0x88 = fen.parse().unwrap();
+    /// // As a search does: each move made, then taken back (castling and captures included).
+    /// for mv in board.legal_moves() {
+    ///     let undo = board.make_move(mv);
+    ///     board.unmake_move(mv, undo);
+    ///     assert_eq!(board.to_string(), fen);
+    ///     assert_eq!(board.hash(), board.compute_hash());
+    /// }
+    /// ```
     #[inline(always)]
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
         let us = undo.state.side();
@@ -316,6 +329,17 @@ impl Board0x88 {
 
     /// Takes back a null move with the [`Undo`] that
     /// [`make_null_move`](Board0x88::make_null_move) returned.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Square};
+    /// let mut board: Board0x88 = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 7".parse().unwrap();
+    /// let before = board;
+    /// let undo = board.make_null_move().unwrap();
+    /// assert_eq!(board.en_passant(), None); // passing forfeits e5xd6
+    /// board.unmake_null_move(undo);
+    /// assert_eq!(board.en_passant(), Some(Square::D6)); // back, with the clocks and the hash
+    /// assert_eq!((board, board.hash()), (before, before.hash()));
+    /// ```
     pub fn unmake_null_move(&mut self, undo: Undo) {
         self.set_state(undo.state);
     }

@@ -104,6 +104,16 @@ impl Board0x88 {
     }
 
     /// Writes every legal move of the side to move into `sink`.
+    ///
+    /// ```
+    /// use x88::{Board0x88, MoveCounter, MoveList};
+    /// let board = Board0x88::default();
+    /// let mut list = MoveList::new(); // a list the caller may clear and reuse
+    /// board.generate_legal(&mut list);
+    /// let mut counter = MoveCounter::default(); // or only count them
+    /// board.generate_legal(&mut counter);
+    /// assert_eq!((list.len(), counter.0), (20, 20));
+    /// ```
     #[inline]
     pub fn generate_legal<S: MoveSink>(&self, sink: &mut S) {
         self.generate::<S, ALL>(sink);
@@ -111,6 +121,19 @@ impl Board0x88 {
 
     /// Writes the noisy legal moves of the side to move into `sink` (see
     /// [`noisy_moves`](Board0x88::noisy_moves)).
+    ///
+    /// ```
+    /// use x88::{Board0x88, MoveList};
+    /// let board: Board0x88 = "r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 2".parse().unwrap();
+    /// let (mut noisy, mut quiet) = (MoveList::new(), MoveList::new());
+    /// board.generate_noisy(&mut noisy); // Rxa8, Rxh8, bxa8 and b8 four ways each, exd6 e.p.
+    /// board.generate_quiet(&mut quiet);
+    /// assert_eq!(noisy.len(), 11);
+    /// // Together they are the legal moves, each in one of the two.
+    /// let legal = board.legal_moves();
+    /// assert_eq!(noisy.len() + quiet.len(), legal.len());
+    /// assert!(legal.iter().all(|mv| noisy.contains(mv) != quiet.contains(mv)));
+    /// ```
     #[inline]
     pub fn generate_noisy<S: MoveSink>(&self, sink: &mut S) {
         self.generate::<S, NOISY>(sink);
@@ -118,6 +141,19 @@ impl Board0x88 {
 
     /// Writes the quiet legal moves of the side to move into `sink` (see
     /// [`quiet_moves`](Board0x88::quiet_moves)).
+    ///
+    /// ```
+    /// use x88::{Board0x88, MoveList};
+    /// let board: Board0x88 = "r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 2".parse().unwrap();
+    /// // A staged move picker: the noisy moves first, the quiet ones after, none twice.
+    /// let mut staged = MoveList::new();
+    /// board.generate_noisy(&mut staged);
+    /// board.generate_quiet(&mut staged);
+    /// let legal = board.legal_moves();
+    /// assert_eq!(staged.len(), legal.len());
+    /// assert!(legal.iter().all(|mv| staged.contains(mv)));
+    /// assert!(staged[11..].iter().any(|mv| mv.is_castle())); // castling is quiet
+    /// ```
     #[inline]
     pub fn generate_quiet<S: MoveSink>(&self, sink: &mut S) {
         self.generate::<S, QUIET>(sink);
@@ -140,6 +176,14 @@ impl Board0x88 {
     }
 
     /// The number of legal moves, without storing them (perft's bulk count).
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    /// let kiwipete: Board0x88 = fen.parse().unwrap();
+    /// assert_eq!(kiwipete.count_legal_moves(), 48);
+    /// assert_eq!(kiwipete.count_legal_moves(), kiwipete.legal_moves().len() as u64);
+    /// ```
     #[must_use]
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = MoveCounter(0);

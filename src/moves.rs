@@ -123,6 +123,13 @@ impl Move {
     }
 
     /// The square the piece leaves (the king's square for castling).
+    ///
+    /// ```
+    /// use x88::{Board0x88, Square};
+    /// let board: Board0x88 = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse().unwrap();
+    /// assert_eq!(board.parse_uci("h1h5").unwrap().from(), Square::H1);
+    /// assert_eq!(board.parse_uci("e1g1").unwrap().from(), Square::E1); // castling: the king's
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn from(self) -> Square {
@@ -130,6 +137,14 @@ impl Move {
     }
 
     /// The square the piece goes to; for castling, the square of the castling rook.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Square};
+    /// let board: Board0x88 = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse().unwrap();
+    /// assert_eq!(board.parse_uci("h1h5").unwrap().to(), Square::H5);
+    /// let castle = board.parse_uci("e1g1").unwrap();
+    /// assert_eq!(castle.to(), Square::H1); // the rook's square, not g1
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn to(self) -> Square {
@@ -137,6 +152,13 @@ impl Move {
     }
 
     /// The kind a pawn promotes to, if this is a promotion.
+    ///
+    /// ```
+    /// use x88::{Board0x88, PieceKind};
+    /// let board: Board0x88 = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
+    /// assert_eq!(board.parse_uci("a7a8n").unwrap().promotion_kind(), Some(PieceKind::Knight));
+    /// assert_eq!(board.parse_uci("e1e2").unwrap().promotion_kind(), None);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn promotion_kind(self) -> Option<PieceKind> {
@@ -148,6 +170,13 @@ impl Move {
     }
 
     /// Whether this is a promotion.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let board: Board0x88 = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
+    /// let promotions = board.legal_moves().into_iter().filter(|mv| mv.is_promotion()).count();
+    /// assert_eq!(promotions, 4); // a8=Q, a8=R, a8=B, a8=N
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn is_promotion(self) -> bool {
@@ -155,6 +184,14 @@ impl Move {
     }
 
     /// Whether this is castling.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let board: Board0x88 = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1".parse().unwrap();
+    /// assert_eq!(board.legal_moves().into_iter().filter(|mv| mv.is_castle()).count(), 2);
+    /// assert!(board.parse_uci("e1g1").unwrap().is_castle());
+    /// assert!(!board.parse_uci("e1f1").unwrap().is_castle());
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn is_castle(self) -> bool {
@@ -162,6 +199,14 @@ impl Move {
     }
 
     /// Whether this is an en passant capture.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let board: Board0x88 = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1".parse().unwrap();
+    /// let ep = board.parse_uci("e5d6").unwrap();
+    /// assert!(ep.is_en_passant() && ep.is_capture()); // d6 is empty: the pawn taken is on d5
+    /// assert!(!board.parse_uci("e5e6").unwrap().is_en_passant());
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn is_en_passant(self) -> bool {
@@ -205,6 +250,13 @@ impl Move {
     }
 
     /// Whether this is a pawn's two-square step.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let board = Board0x88::default();
+    /// assert_eq!(board.legal_moves().into_iter().filter(|mv| mv.is_double_push()).count(), 8);
+    /// assert!(!board.parse_uci("e2e3").unwrap().is_double_push());
+    /// ```
     #[must_use]
     #[inline(always)]
     pub const fn is_double_push(self) -> bool {
@@ -246,7 +298,18 @@ impl Move {
         }
     }
 
-    /// The square where the king ends: its destination, also for castling (g- or c-file).
+    /// The square where the moving piece ends: [`to`](Move::to) for every move but castling,
+    /// and for castling (whose `to` is the rook's square) the square the king lands on, on the
+    /// g- or c-file.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Square};
+    /// let board: Board0x88 = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1".parse().unwrap();
+    /// let castle = board.parse_uci("e1c1").unwrap();
+    /// assert_eq!((castle.to(), castle.king_destination()), (Square::A1, Square::C1));
+    /// let rook_move = board.parse_uci("a1a5").unwrap();
+    /// assert_eq!(rook_move.king_destination(), rook_move.to()); // any other move: `to()`
+    /// ```
     #[must_use]
     #[inline]
     pub const fn king_destination(self) -> Square {

@@ -76,6 +76,16 @@ impl fmt::Display for Uci {
 impl Board0x88 {
     /// `mv` in UCI as this board's GUI expects it: castling as the king's step in standard
     /// chess, as king takes rook in Chess960.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    /// let standard = Board0x88::from_fen(fen).unwrap();
+    /// let chess960 = Board0x88::from_fen_chess960(fen).unwrap();
+    /// let castle = standard.parse_uci("e1g1").unwrap();
+    /// assert_eq!(standard.uci(castle).to_string(), "e1g1");
+    /// assert_eq!(chess960.uci(castle).to_string(), "e1h1");
+    /// ```
     #[must_use]
     pub fn uci(&self, mv: Move) -> Uci {
         mv.uci(if self.is_chess960() {
