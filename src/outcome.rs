@@ -11,8 +11,8 @@
 //! recur while no capture or pawn move has been made, so at most the last
 //! [`halfmove_clock`](Board0x88::halfmove_clock) positions are looked at, and of those only
 //! every second one (the same side to move). The hash covers the placement, the side to move,
-//! the castling rights and the en passant square (set only when an en passant capture is
-//! legal), as the repetition rule asks.
+//! the castling rights and the en passant square (which a move sets only when an en passant
+//! capture is legal), as the repetition rule asks.
 
 use crate::board::Board0x88;
 use crate::piece::{Color, PieceKind};
@@ -49,6 +49,14 @@ pub enum Outcome {
 
 impl Outcome {
     /// The winner, or `None` for a draw.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color};
+    /// let mated: Board0x88 = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1".parse().unwrap();
+    /// assert_eq!(mated.outcome().and_then(|o| o.winner()), Some(Color::White));
+    /// let stalemate: Board0x88 = "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1".parse().unwrap();
+    /// assert_eq!(stalemate.outcome().and_then(|o| o.winner()), None);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn winner(self) -> Option<Color> {
@@ -59,6 +67,14 @@ impl Outcome {
     }
 
     /// Whether the game is drawn.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let bare_kings: Board0x88 = "4k3/8/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
+    /// assert!(bare_kings.outcome().is_some_and(|o| o.is_draw())); // a dead position
+    /// let mated: Board0x88 = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1".parse().unwrap();
+    /// assert!(!mated.outcome().unwrap().is_draw());
+    /// ```
     #[must_use]
     #[inline]
     pub const fn is_draw(self) -> bool {
@@ -66,6 +82,14 @@ impl Outcome {
     }
 
     /// The result as PGN writes it: `"1-0"`, `"0-1"` or `"1/2-1/2"`.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Outcome};
+    /// let mated: Board0x88 = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1".parse().unwrap();
+    /// assert_eq!(mated.outcome().map(Outcome::result), Some("1-0"));
+    /// let stalemate: Board0x88 = "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1".parse().unwrap();
+    /// assert_eq!(stalemate.outcome().map(Outcome::result), Some("1/2-1/2"));
+    /// ```
     #[must_use]
     pub const fn result(self) -> &'static str {
         match self {
@@ -460,6 +484,16 @@ impl From<Board0x88> for Game {
 impl Game {
     /// A game starting from `board`, with no moves played yet. Positions before `board` are
     /// unknown, so repetitions count from here.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Game};
+    /// let board: Board0x88 = "4k3/8/8/8/8/8/8/R3K3 w Q - 20 40".parse()?;
+    /// let game = Game::new(board);
+    /// assert_eq!(game.board(), &board);
+    /// assert!(game.moves().is_empty() && game.history().is_empty());
+    /// assert_eq!(game.repetition_count(), 1); // what came before `board` is unknown
+    /// # Ok::<(), x88::FenError>(())
+    /// ```
     #[must_use]
     pub fn new(board: Board0x88) -> Game {
         Game {
@@ -472,6 +506,16 @@ impl Game {
     }
 
     /// The current position.
+    ///
+    /// ```
+    /// use x88::Game;
+    /// let mut game = Game::default();
+    /// game.play_san("e4")?;
+    /// let board = game.board();
+    /// assert_eq!(board.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// assert_eq!(board.legal_moves().len(), 20);
+    /// # Ok::<(), x88::MoveError>(())
+    /// ```
     #[must_use]
     #[inline]
     pub fn board(&self) -> &Board0x88 {
@@ -479,6 +523,15 @@ impl Game {
     }
 
     /// The position the game started from.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Game};
+    /// let mut game = Game::default();
+    /// game.play_san("d4")?;
+    /// assert_eq!(game.start(), &Board0x88::default()); // the moves leave it as it was
+    /// assert_ne!(game.board(), game.start());
+    /// # Ok::<(), x88::MoveError>(())
+    /// ```
     #[must_use]
     #[inline]
     pub fn start(&self) -> &Board0x88 {
@@ -486,6 +539,17 @@ impl Game {
     }
 
     /// The moves played, in order.
+    ///
+    /// ```
+    /// use x88::Game;
+    /// let mut game = Game::default();
+    /// for san in ["e4", "e5", "Nf3"] {
+    ///     game.play_san(san)?;
+    /// }
+    /// let uci: Vec<String> = game.moves().iter().map(|mv| mv.to_string()).collect();
+    /// assert_eq!(uci, ["e2e4", "e7e5", "g1f3"]);
+    /// # Ok::<(), x88::MoveError>(())
+    /// ```
     #[must_use]
     #[inline]
     pub fn moves(&self) -> &[Move] {
@@ -494,6 +558,15 @@ impl Game {
 
     /// The hashes of the positions before the current one, oldest first: the `history` that
     /// [`Board0x88::outcome_with_history`] and [`Board0x88::can_claim_draw`] take.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Game};
+    /// let mut game = Game::default();
+    /// game.play_san("Nf3")?;
+    /// assert_eq!(game.history(), &[Board0x88::default().hash()]); // the position before Nf3
+    /// assert_eq!(game.board().repetition_count(game.history()), game.repetition_count());
+    /// # Ok::<(), x88::MoveError>(())
+    /// ```
     #[must_use]
     #[inline]
     pub fn history(&self) -> &[u64] {
@@ -520,14 +593,36 @@ impl Game {
         Ok(())
     }
 
-    /// Plays the move written `text` in UCI (see [`Board0x88::parse_uci`]) and returns it.
+    /// Plays the move written `text` in UCI (see [`Board0x88::parse_uci`]) and returns it; an
+    /// unparsable or illegal move is refused with its [`MoveError`] and changes nothing.
+    ///
+    /// ```
+    /// use x88::{Game, MoveError};
+    /// let mut game = Game::default();
+    /// let e4 = game.play_uci("e2e4")?;
+    /// assert_eq!(game.play_uci("e2e4"), Err(MoveError::Illegal)); // e2 is empty now
+    /// assert_eq!(game.play_uci("e7-e5"), Err(MoveError::Unparsable));
+    /// assert_eq!(game.moves(), &[e4]); // the refused moves changed nothing
+    /// # Ok::<(), MoveError>(())
+    /// ```
     pub fn play_uci(&mut self, text: &str) -> Result<Move, MoveError> {
         let mv = self.board.parse_uci(text)?;
         self.push(mv);
         Ok(mv)
     }
 
-    /// Plays the move written `text` in SAN (see [`Board0x88::parse_san`]) and returns it.
+    /// Plays the move written `text` in SAN (see [`Board0x88::parse_san`]) and returns it; an
+    /// unparsable, illegal or ambiguous move is refused with its [`MoveError`] and changes
+    /// nothing.
+    ///
+    /// ```
+    /// use x88::{Game, MoveError};
+    /// let mut game = Game::new("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1".parse()?);
+    /// assert_eq!(game.play_san("Nd2"), Err(MoveError::Ambiguous)); // from b1 or from f1?
+    /// assert_eq!(game.play_san("Nbd2")?.to_string(), "b1d2");
+    /// assert_eq!(game.moves().len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play_san(&mut self, text: &str) -> Result<Move, MoveError> {
         let mv = self.board.parse_san(text)?;
         self.push(mv);
@@ -543,6 +638,16 @@ impl Game {
 
     /// Takes back the last move and returns it; `None` if no move has been played.
     /// The position, its clocks and the history are then exactly as before that move.
+    ///
+    /// ```
+    /// use x88::Game;
+    /// let mut game = Game::default();
+    /// game.play_san("e4")?;
+    /// assert_eq!(game.undo().map(|mv| mv.to_string()), Some("e2e4".to_string()));
+    /// assert_eq!(game.board(), game.start());
+    /// assert_eq!(game.undo(), None); // nothing left to take back
+    /// # Ok::<(), x88::MoveError>(())
+    /// ```
     pub fn undo(&mut self) -> Option<Move> {
         let (mv, undo) = (self.moves.pop()?, self.undos.pop()?);
         self.history.pop();
@@ -551,6 +656,16 @@ impl Game {
     }
 
     /// How many times the current position has occurred in this game, this time included.
+    ///
+    /// ```
+    /// use x88::Game;
+    /// let mut game = Game::default();
+    /// for san in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+    ///     game.play_san(san)?;
+    /// }
+    /// assert_eq!(game.repetition_count(), 2); // the start position, for the second time
+    /// # Ok::<(), x88::MoveError>(())
+    /// ```
     #[must_use]
     pub fn repetition_count(&self) -> usize {
         self.board.repetition_count(&self.history)
@@ -558,6 +673,20 @@ impl Game {
 
     /// How the game has ended, if it has: [`Board0x88::outcome_with_history`] on this game's
     /// history, so fivefold repetition included.
+    ///
+    /// ```
+    /// use x88::{DrawReason, Game, Outcome};
+    /// let mut game = Game::default();
+    /// for _ in 0..4 {
+    ///     for san in ["Nc3", "Nc6", "Nb1", "Nb8"] {
+    ///         game.play_san(san)?;
+    ///     }
+    /// }
+    /// let fivefold = Some(Outcome::Draw(DrawReason::FivefoldRepetition));
+    /// assert_eq!(game.outcome(), fivefold);
+    /// assert_eq!(game.board().outcome(), None); // the board alone cannot see it
+    /// # Ok::<(), x88::MoveError>(())
+    /// ```
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         self.board.outcome_with_history(&self.history)
@@ -565,12 +694,31 @@ impl Game {
 
     /// A draw the side to move may claim now (threefold repetition or the 50-move rule); see
     /// [`Board0x88::can_claim_draw`].
+    ///
+    /// ```
+    /// use x88::{DrawClaim, Game};
+    /// let mut game = Game::new("4k3/8/8/8/8/8/8/R3K3 w - - 99 80".parse()?);
+    /// assert_eq!(game.can_claim_draw(), None);
+    /// game.play_san("Ra7")?; // the 100th half-move without a capture or a pawn move
+    /// assert_eq!(game.can_claim_draw(), Some(DrawClaim::FiftyMoves));
+    /// assert!(!game.is_over()); // a draw to claim, not an automatic one
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn can_claim_draw(&self) -> Option<DrawClaim> {
         self.board.can_claim_draw(&self.history)
     }
 
     /// Whether the game is over without a claim: [`outcome`](Game::outcome) is `Some`.
+    ///
+    /// ```
+    /// use x88::Game;
+    /// let mut game = Game::new("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1".parse()?);
+    /// assert!(!game.is_over());
+    /// game.play_san("Kxd2")?; // bare kings: a dead position
+    /// assert!(game.is_over());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn is_over(&self) -> bool {
         self.outcome().is_some()
