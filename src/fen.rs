@@ -3,6 +3,7 @@
 use crate::attacks::ray_step;
 use crate::board::{Board0x88, CastlingRights, CastlingSide, MAX_PIECES};
 use crate::piece::{Color, Piece, PieceKind};
+use crate::setup::Setup;
 use crate::square::{File, Rank, Square};
 use core::fmt;
 use core::str::FromStr;
@@ -182,6 +183,23 @@ const CASTLING_LETTERS: [(CastlingRights, char); 4] = [
     (CastlingRights::BLACK_QUEENSIDE, 'q'),
 ];
 
+/// The FEN letter of a castling right: `K`, `Q`, `k` or `q`.
+pub(crate) fn castling_letter(color: Color, side: CastlingSide) -> char {
+    let letter = match side {
+        CastlingSide::KingSide => 'k',
+        CastlingSide::QueenSide => 'q',
+    };
+    in_case_of(color, letter)
+}
+
+/// `letter` in the case of `color`: upper case for white, lower case for black.
+fn in_case_of(color: Color, letter: char) -> char {
+    match color {
+        Color::White => letter.to_ascii_uppercase(),
+        Color::Black => letter.to_ascii_lowercase(),
+    }
+}
+
 /// How a FEN is read: the castling notation, and how strictly the position is checked.
 ///
 /// ```
@@ -297,64 +315,74 @@ pub struct Fen<'a>(&'a Board0x88);
 
 impl fmt::Display for Fen<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let board = self.0;
-        for rank in Rank::ALL.into_iter().rev() {
-            let mut empty = 0;
-            for file in File::ALL {
-                match board.piece_on(Square::new(file, rank)).map(Piece::to_char) {
-                    Some(c) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        write!(f, "{c}")?;
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank != Rank::First {
-                f.write_str("/")?;
-            }
-        }
-        write!(f, " {} ", board.side_to_move().to_char())?;
-        if board.is_chess960() {
-            write_shredder_castling(f, board)?;
-        } else {
-            write!(f, "{}", castling_letters(board.castling_rights()))?;
-        }
-        f.write_str(" ")?;
-        match board.en_passant() {
-            Some(sq) => write!(f, "{sq}")?,
-            None => f.write_str("-")?,
-        }
-        write!(f, " {} {}", board.halfmove_clock(), board.fullmove_number())
+        write_fen(f, &self.0.to_setup())
     }
 }
 
-/// Shredder-FEN castling: the files of the castling rooks, white's upper case first, each
-/// side's from the h-file down; `-` if none.
-fn write_shredder_castling(f: &mut fmt::Formatter<'_>, board: &Board0x88) -> fmt::Result {
+/// Writes the FEN of `setup`, valid or not.
+pub(crate) fn write_fen(f: &mut fmt::Formatter<'_>, setup: &Setup) -> fmt::Result {
+    for rank in Rank::ALL.into_iter().rev() {
+        let mut empty = 0;
+        for file in File::ALL {
+            match setup.piece_on(Square::new(file, rank)).map(Piece::to_char) {
+                Some(c) => {
+                    if empty > 0 {
+                        write!(f, "{empty}")?;
+                        empty = 0;
+                    }
+                    write!(f, "{c}")?;
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            write!(f, "{empty}")?;
+        }
+        if rank != Rank::First {
+            f.write_str("/")?;
+        }
+    }
+    write!(f, " {} ", setup.side_to_move().to_char())?;
+    write_castling(f, setup)?;
+    f.write_str(" ")?;
+    match setup.en_passant() {
+        Some(sq) => write!(f, "{sq}")?,
+        None => f.write_str("-")?,
+    }
+    write!(f, " {} {}", setup.halfmove_clock(), setup.fullmove_number())
+}
+
+/// The castling field, white's rights first, each side's king side first; `-` if none. In
+/// Chess960 each right is its rook's file (Shredder-FEN); in standard chess `KQkq`, or the
+/// file when the rook is not in its corner (a setup that validation refuses).
+fn write_castling(f: &mut fmt::Formatter<'_>, setup: &Setup) -> fmt::Result {
     let mut any = false;
     for color in Color::ALL {
         for side in CastlingSide::ALL {
-            if let Some(rook) = board.castling_rook(color, side) {
-                let letter = rook.file().to_char();
-                let letter = match color {
-                    Color::White => letter.to_ascii_uppercase(),
-                    Color::Black => letter,
-                };
-                write!(f, "{letter}")?;
-                any = true;
-            }
+            let Some(file) = setup.castling_rook_file(color, side) else {
+                continue;
+            };
+            let letter = if setup.is_chess960() || file != standard_rook_file(side) {
+                in_case_of(color, file.to_char())
+            } else {
+                castling_letter(color, side)
+            };
+            write!(f, "{letter}")?;
+            any = true;
         }
     }
     if !any {
         f.write_str("-")?;
     }
     Ok(())
+}
+
+/// The file of the rook that castles towards `side` in standard chess.
+fn standard_rook_file(side: CastlingSide) -> File {
+    match side {
+        CastlingSide::KingSide => File::H,
+        CastlingSide::QueenSide => File::A,
+    }
 }
 
 fn parse(fen: &str, options: FenOptions) -> Result<Board0x88, FenError> {

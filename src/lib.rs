@@ -20,6 +20,7 @@ mod outcome;
 mod perft;
 mod piece;
 mod see;
+mod setup;
 mod square;
 mod square_set;
 #[cfg(test)]
@@ -40,5 +41,6 @@ pub use outcome::{DrawClaim, DrawReason, Outcome};
 pub use perft::{divide, perft};
 pub use piece::{Color, Piece, PieceKind};
 pub use see::SEE_VALUES;
+pub use setup::{Problem, Problems, Setup, SetupError};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use square_set::{SquareSet, SquareSetIter};
