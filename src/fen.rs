@@ -1,14 +1,14 @@
 //! Forsyth-Edwards Notation: parsing (strict and lenient), printing, and [`FenError`].
 
-use crate::attacks::ray_step;
-use crate::board::{Board0x88, CastlingRights, CastlingSide, MAX_PIECES};
+use crate::board::{Board0x88, CastlingSide};
 use crate::piece::{Color, Piece, PieceKind};
-use crate::setup::Setup;
+use crate::setup::{Setup, SetupError};
 use crate::square::{File, Rank, Square};
 use core::fmt;
 use core::str::FromStr;
 
-/// Why a FEN was refused: which field is wrong, and how.
+/// Why a FEN was refused: which field is malformed and how, or, for well-formed fields, every
+/// problem of the position they describe ([`FenError::InvalidPosition`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum FenError {
@@ -43,54 +43,16 @@ pub enum FenError {
     BadSideToMove,
     /// The castling field is not `-` or a set of distinct letters from `KQkq`.
     BadCastling,
-    /// The castling field grants a right whose king and rook are not on their squares.
-    CastlingWithoutKingAndRook {
-        /// The right that cannot be.
-        right: CastlingRights,
-    },
     /// The en passant field is not `-` or a square.
     BadEnPassant,
-    /// The en passant square is not on the 6th rank (white to move) or the 3rd (black to move).
-    EnPassantWrongRank {
-        /// The square.
-        square: Square,
-    },
-    /// No pawn can just have made the double step that the en passant square says it made.
-    EnPassantWithoutPawn {
-        /// The square.
-        square: Square,
-    },
     /// The half-move clock is not a number from 0 to 65535.
     BadHalfmoveClock,
     /// The full-move number is not a number from 1 to 65535.
     BadFullmoveNumber,
-    /// A side has no king.
-    MissingKing {
-        /// The side.
-        color: Color,
-    },
-    /// A side has more than one king.
-    TooManyKings {
-        /// The side.
-        color: Color,
-    },
-    /// A side has more pieces than a game can give it (more than 16, more than 8 pawns, or more
-    /// promoted pieces than missing pawns; the lenient loader only checks the 16).
-    TooManyPieces {
-        /// The side.
-        color: Color,
-    },
-    /// A pawn stands on the first or last rank.
-    PawnOnBackRank {
-        /// Its square.
-        square: Square,
-    },
-    /// The side that is not to move is in check.
-    OpponentInCheck,
-    /// The side to move is in a check that no legal move can have given (three checkers, two
-    /// on one line, two pawns or knights, or a check that the double step named by the en
-    /// passant square cannot have given). The lenient loader accepts it.
-    ImpossibleCheck,
+    /// The fields are well formed but the position is not one a game can reach (or, for the
+    /// lenient loader, not one whose moves are well defined): every problem found, as
+    /// [`Setup::validate`] reports them.
+    InvalidPosition(SetupError),
 }
 
 impl fmt::Display for FenError {
@@ -100,7 +62,10 @@ impl fmt::Display for FenError {
                 write!(f, "a FEN has 6 fields separated by spaces, found {found}")
             }
             FenError::WrongRankCount { found } => {
-                write!(f, "placement field: 8 ranks separated by '/' expected, found {found}")
+                write!(
+                    f,
+                    "placement field: 8 ranks separated by '/' expected, found {found}"
+                )
             }
             FenError::RankTooLong { rank } => {
                 write!(f, "placement field: rank {rank} has more than 8 squares")
@@ -116,72 +81,19 @@ impl fmt::Display for FenError {
             FenError::BadCastling => {
                 f.write_str("castling field: expected '-' or distinct letters from \"KQkq\"")
             }
-            FenError::CastlingWithoutKingAndRook { right } => write!(
-                f,
-                "castling field: right {} needs its king and rook on their starting squares",
-                castling_letters(right)
-            ),
             FenError::BadEnPassant => f.write_str("en passant field: expected '-' or a square"),
-            FenError::EnPassantWrongRank { square } => write!(
-                f,
-                "en passant field: {square} is not on the 6th rank (white to move) or the 3rd (black to move)"
-            ),
-            FenError::EnPassantWithoutPawn { square } => write!(
-                f,
-                "en passant field: no pawn can just have stepped over {square}"
-            ),
             FenError::BadHalfmoveClock => {
                 f.write_str("half-move clock field: expected a number from 0 to 65535")
             }
             FenError::BadFullmoveNumber => {
                 f.write_str("full-move number field: expected a number from 1 to 65535")
             }
-            FenError::MissingKing { color } => write!(f, "placement field: {color} has no king"),
-            FenError::TooManyKings { color } => {
-                write!(f, "placement field: {color} has more than one king")
-            }
-            FenError::TooManyPieces { color } => write!(
-                f,
-                "placement field: {color} has more pieces than a game can give (at most 16, 8 pawns, a promoted piece for each missing pawn)"
-            ),
-            FenError::PawnOnBackRank { square } => {
-                write!(f, "placement field: a pawn on {square}, on the first or last rank")
-            }
-            FenError::OpponentInCheck => f.write_str("the side that is not to move is in check"),
-            FenError::ImpossibleCheck => f.write_str(
-                "the side to move is in a check no legal move can give (use the lenient loader to accept it)",
-            ),
+            FenError::InvalidPosition(error) => write!(f, "invalid position: {error}"),
         }
     }
 }
 
 impl core::error::Error for FenError {}
-
-/// The FEN letters of a set of castling rights, `KQkq` order, as a `Display` value.
-fn castling_letters(rights: CastlingRights) -> impl fmt::Display {
-    struct Letters(CastlingRights);
-    impl fmt::Display for Letters {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            if self.0.is_empty() {
-                return f.write_str("-");
-            }
-            for (flag, letter) in CASTLING_LETTERS {
-                if self.0.contains(flag) {
-                    write!(f, "{letter}")?;
-                }
-            }
-            Ok(())
-        }
-    }
-    Letters(rights)
-}
-
-const CASTLING_LETTERS: [(CastlingRights, char); 4] = [
-    (CastlingRights::WHITE_KINGSIDE, 'K'),
-    (CastlingRights::WHITE_QUEENSIDE, 'Q'),
-    (CastlingRights::BLACK_KINGSIDE, 'k'),
-    (CastlingRights::BLACK_QUEENSIDE, 'q'),
-];
 
 /// The FEN letter of a castling right: `K`, `Q`, `k` or `q`.
 pub(crate) fn castling_letter(color: Color, side: CastlingSide) -> char {
@@ -385,6 +297,8 @@ fn standard_rook_file(side: CastlingSide) -> File {
     }
 }
 
+/// Reads the fields into a [`Setup`] (each malformed field is its own error), then validates
+/// it as [`Setup::validate`] does.
 fn parse(fen: &str, options: FenOptions) -> Result<Board0x88, FenError> {
     let mut fields = [""; 6];
     let mut found = 0;
@@ -401,28 +315,27 @@ fn parse(fen: &str, options: FenOptions) -> Result<Board0x88, FenError> {
     };
     let [placement, side, castling, ep, halfmove, fullmove] = fields;
 
-    let mut board = Board0x88::empty();
-    parse_placement(&mut board, placement)?;
-    let side = match side {
+    let mut setup = Setup::empty();
+    setup.set_chess960(options.chess960);
+    parse_placement(&mut setup, placement)?;
+    setup.set_side_to_move(match side {
         "w" => Color::White,
         "b" => Color::Black,
         _ => return Err(FenError::BadSideToMove),
-    };
-    check_material(&board, options.lenient)?;
-    parse_castling(&mut board, castling, options.chess960)?;
-    let ep = parse_en_passant(&board, ep, side)?;
-    let (halfmove, fullmove) = if clocks_given {
-        let halfmove = parse_number(halfmove).ok_or(FenError::BadHalfmoveClock)?;
-        let fullmove = parse_number(fullmove)
-            .filter(|&n| n >= 1)
-            .ok_or(FenError::BadFullmoveNumber)?;
-        (halfmove, fullmove)
-    } else {
-        (0, 1)
-    };
-    board.finish_setup(side, ep, halfmove, fullmove, options.chess960);
-    check_checks(&board, options.lenient)?;
-    Ok(board)
+    });
+    parse_castling(&mut setup, castling)?;
+    setup.set_en_passant(match ep {
+        "-" => None,
+        square => Some(square.parse().map_err(|_| FenError::BadEnPassant)?),
+    });
+    if clocks_given {
+        setup.set_halfmove_clock(parse_number(halfmove).ok_or(FenError::BadHalfmoveClock)?);
+        let fullmove = parse_number(fullmove).filter(|&n| n >= 1);
+        setup.set_fullmove_number(fullmove.ok_or(FenError::BadFullmoveNumber)?);
+    }
+    setup
+        .validate_with(options.lenient)
+        .map_err(FenError::InvalidPosition)
 }
 
 /// A clock: ASCII digits only (no sign), fitting a `u16`.
@@ -433,7 +346,7 @@ fn parse_number(text: &str) -> Option<u16> {
     text.parse().ok()
 }
 
-fn parse_placement(board: &mut Board0x88, placement: &str) -> Result<(), FenError> {
+fn parse_placement(setup: &mut Setup, placement: &str) -> Result<(), FenError> {
     let found = placement.split('/').count();
     if found != 8 {
         return Err(FenError::WrongRankCount { found });
@@ -450,11 +363,7 @@ fn parse_placement(board: &mut Board0x88, placement: &str) -> Result<(), FenErro
                     return Err(FenError::RankTooLong { rank });
                 }
             } else if let Some(piece) = Piece::from_char(c) {
-                let square = Square::new(File::new(file).unwrap_or(File::A), rank);
-                if piece.kind() == PieceKind::Pawn && matches!(rank, Rank::First | Rank::Eighth) {
-                    return Err(FenError::PawnOnBackRank { square });
-                }
-                board.put(square, piece);
+                setup.put(Square::new(File::new(file).unwrap_or(File::A), rank), piece);
                 file += 1;
             } else {
                 return Err(FenError::UnknownPiece { rank, found: c });
@@ -467,199 +376,74 @@ fn parse_placement(board: &mut Board0x88, placement: &str) -> Result<(), FenErro
     Ok(())
 }
 
-/// One king a side; at most 16 pieces; when strict, no more than a game can give.
-fn check_material(board: &Board0x88, lenient: bool) -> Result<(), FenError> {
-    for color in Color::ALL {
-        let mut count = [0u8; 8];
-        let mut bishops_on = [0u8; 2];
-        let mut total = 0;
-        for sq in Square::ALL {
-            if let Some(piece) = board.piece_on(sq) {
-                let kind = piece.kind();
-                if piece.color() == color {
-                    count[kind.index()] += 1;
-                    total += 1;
-                    if kind == PieceKind::Bishop {
-                        bishops_on[sq.is_light() as usize] += 1;
-                    }
-                }
-            }
-        }
-        match count[PieceKind::King.index()] {
-            0 => return Err(FenError::MissingKing { color }),
-            1 => {}
-            _ => return Err(FenError::TooManyKings { color }),
-        }
-        let extra = |kind: PieceKind, usual: u8| count[kind.index()].saturating_sub(usual);
-        let promoted = extra(PieceKind::Knight, 2)
-            + bishops_on[0].saturating_sub(1)
-            + bishops_on[1].saturating_sub(1)
-            + extra(PieceKind::Rook, 2)
-            + extra(PieceKind::Queen, 1);
-        let impossible = total > MAX_PIECES
-            || (!lenient && count[PieceKind::Pawn.index()] as usize + promoted as usize > 8);
-        if impossible {
-            return Err(FenError::TooManyPieces { color });
-        }
-    }
-    Ok(())
-}
-
-/// Reads the castling field into the virgin bits of the kings and rooks: `KQkq` in standard
-/// chess; in Chess960 also the rooks' file letters, `KQkq` then naming the outermost rooks.
-fn parse_castling(board: &mut Board0x88, castling: &str, chess960: bool) -> Result<(), FenError> {
+/// Reads the castling field into the setup's rights: `KQkq` in standard chess; in Chess960
+/// also the rooks' file letters, `KQkq` then naming the outermost rooks. Only the syntax is
+/// checked here (and that no right is given twice); validation checks the kings and rooks.
+fn parse_castling(setup: &mut Setup, castling: &str) -> Result<(), FenError> {
     if castling == "-" {
         return Ok(());
     }
     if castling.is_empty() {
         return Err(FenError::BadCastling);
     }
-    let mut rights = CastlingRights::empty();
     for c in castling.chars() {
         let color = if c.is_ascii_uppercase() {
             Color::White
         } else {
             Color::Black
         };
-        let rank = Rank::new(color.back_rank()).unwrap_or(Rank::First);
-        let (king_sq, rook_sq, right) = castling_pieces(board, c, color, rank, chess960)?;
-        if rights.contains(right) {
+        let (side, rook_file) = castling_right(setup, c, color)?;
+        if setup.castling_rook_file(color, side).is_some() {
             return Err(FenError::BadCastling);
         }
-        rights |= right;
-        let (Some(king_sq), Some(rook_sq)) = (king_sq, rook_sq) else {
-            return Err(FenError::CastlingWithoutKingAndRook { right });
-        };
-        board.put(king_sq, Piece::new(color, PieceKind::King).with_virgin());
-        board.put(rook_sq, Piece::new(color, PieceKind::Rook).with_virgin());
+        setup.set_castling(color, side, Some(rook_file));
     }
     Ok(())
 }
 
-/// The king and rook that the castling letter `c` of `color` names (each `None` when it is not
-/// where the letter needs it), and the right it grants.
-fn castling_pieces(
-    board: &Board0x88,
-    c: char,
-    color: Color,
-    rank: Rank,
-    chess960: bool,
-) -> Result<(Option<Square>, Option<Square>, CastlingRights), FenError> {
-    let is = |sq: &Square, kind| board.piece_on(*sq).is_some_and(|p| p.is_piece(color, kind));
-    let on_rank = |file: File| Square::new(file, rank);
-    let king = if chess960 {
-        File::ALL
-            .into_iter()
-            .map(on_rank)
-            .find(|sq| is(sq, PieceKind::King))
-    } else {
-        Some(on_rank(File::E)).filter(|sq| is(sq, PieceKind::King))
+/// The side and rook file of the castling right that the letter `c` of `color` names. `K`
+/// and `Q` name the corner rooks in standard chess and the outermost rooks in Chess960 (the
+/// corner when there is none, which validation then refuses); in Chess960 a file letter names
+/// the rook on that file, on the side of the king where it stands.
+fn castling_right(setup: &Setup, c: char, color: Color) -> Result<(CastlingSide, File), FenError> {
+    let rank = match color {
+        Color::White => Rank::First,
+        Color::Black => Rank::Eighth,
     };
-    let king_file = king.map_or(File::E, |sq| sq.file());
-    let side_of = |kingside: bool| {
-        if kingside {
-            CastlingSide::KingSide
-        } else {
-            CastlingSide::QueenSide
-        }
-    };
-    let (side, rook) = match c.to_ascii_lowercase() {
+    let is =
+        |file: File, kind| setup.piece_on(Square::new(file, rank)) == Some(Piece::new(color, kind));
+    let king_file = File::ALL
+        .into_iter()
+        .find(|&file| is(file, PieceKind::King))
+        .unwrap_or(File::E);
+    match c.to_ascii_lowercase() {
         'k' | 'q' => {
-            let kingside = c.eq_ignore_ascii_case(&'k');
-            let files = File::ALL.into_iter();
-            let outermost = if chess960 {
-                let rook = |f: &File| is(&on_rank(*f), PieceKind::Rook);
-                if kingside {
-                    files.rev().take_while(|&f| f > king_file).find(rook)
-                } else {
-                    files.take_while(|&f| f < king_file).find(rook)
-                }
+            let side = if c.eq_ignore_ascii_case(&'k') {
+                CastlingSide::KingSide
             } else {
-                let corner = if kingside { File::H } else { File::A };
-                Some(corner).filter(|f| is(&on_rank(*f), PieceKind::Rook))
+                CastlingSide::QueenSide
             };
-            (side_of(kingside), outermost)
-        }
-        letter if chess960 => {
-            let file = File::from_char(letter).ok_or(FenError::BadCastling)?;
-            let rook = Some(file).filter(|f| is(&on_rank(*f), PieceKind::Rook) && *f != king_file);
-            (side_of(file > king_file), rook)
-        }
-        _ => return Err(FenError::BadCastling),
-    };
-    Ok((king, rook.map(on_rank), CastlingRights::of(color, side)))
-}
-
-/// The en passant square: on the right rank, with the pawn that just stepped over it in front
-/// and both squares it crossed empty.
-fn parse_en_passant(board: &Board0x88, ep: &str, side: Color) -> Result<Option<Square>, FenError> {
-    if ep == "-" {
-        return Ok(None);
-    }
-    let square: Square = ep.parse().map_err(|_| FenError::BadEnPassant)?;
-    let them = !side;
-    let expected_rank = match side {
-        Color::White => Rank::Sixth,
-        Color::Black => Rank::Third,
-    };
-    if square.rank() != expected_rank {
-        return Err(FenError::EnPassantWrongRank { square });
-    }
-    let forward = them.forward();
-    let pawn_sq = square.offset(forward);
-    let origin = square.offset(-forward);
-    let pawn_there =
-        pawn_sq.is_some_and(|sq| board.piece_on(sq) == Some(Piece::new(them, PieceKind::Pawn)));
-    let path_empty =
-        board.piece_on(square).is_none() && origin.is_some_and(|sq| board.piece_on(sq).is_none());
-    if !pawn_there || !path_empty {
-        return Err(FenError::EnPassantWithoutPawn { square });
-    }
-    Ok(Some(square))
-}
-
-/// The side not to move must not be in check; when strict, the check of the side to move must
-/// be one that a move can give.
-fn check_checks(board: &Board0x88, lenient: bool) -> Result<(), FenError> {
-    let us = board.side_to_move();
-    if board.is_attacked(board.king(!us), us) {
-        return Err(FenError::OpponentInCheck);
-    }
-    if lenient {
-        return Ok(());
-    }
-    let king = board.king(us);
-    let checkers = board.checkers();
-    if let Some(ep) = board.en_passant() {
-        // The last move was the double step over `ep`: each check must come from that pawn or
-        // be discovered through the square it left.
-        let them = !us;
-        let pawn = ep.offset(them.forward());
-        let origin = ep.offset(-them.forward());
-        let explained = |checker: Square| {
-            Some(checker) == pawn
-                || origin.is_some_and(|origin| {
-                    let ray = ray_step(king, checker);
-                    ray != 0 && ray_step(king, origin) == ray && ray_step(origin, checker) == ray
-                })
-        };
-        if !checkers.into_iter().all(explained) {
-            return Err(FenError::ImpossibleCheck);
-        }
-    }
-    let mut iter = checkers.into_iter();
-    match (iter.next(), iter.next(), iter.next()) {
-        (Some(_), Some(_), Some(_)) => Err(FenError::ImpossibleCheck),
-        (Some(a), Some(b), None) => {
-            let leaper = |sq: Square| !board.kind_on(sq).is_some_and(PieceKind::is_slider);
-            let (ray_a, ray_b) = (ray_step(king, a), ray_step(king, b));
-            let one_line = ray_a != 0 && (ray_a == ray_b || ray_a == -ray_b);
-            if one_line || (leaper(a) && leaper(b)) {
-                Err(FenError::ImpossibleCheck)
-            } else {
-                Ok(())
+            let corner = standard_rook_file(side);
+            if !setup.is_chess960() {
+                return Ok((side, corner));
             }
+            let files = File::ALL.into_iter();
+            let rook = |f: &File| is(*f, PieceKind::Rook);
+            let outermost = match side {
+                CastlingSide::KingSide => files.rev().take_while(|&f| f > king_file).find(rook),
+                CastlingSide::QueenSide => files.take_while(|&f| f < king_file).find(rook),
+            };
+            Ok((side, outermost.unwrap_or(corner)))
         }
-        _ => Ok(()),
+        letter if setup.is_chess960() => {
+            let file = File::from_char(letter).ok_or(FenError::BadCastling)?;
+            let side = if file > king_file {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
+            Ok((side, file))
+        }
+        _ => Err(FenError::BadCastling),
     }
 }
