@@ -300,6 +300,31 @@ fn standard_rook_file(side: CastlingSide) -> File {
 /// Reads the fields into a [`Setup`] (each malformed field is its own error), then validates
 /// it as [`Setup::validate`] does.
 fn parse(fen: &str, options: FenOptions) -> Result<Board0x88, FenError> {
+    parse_setup(fen, options)?
+        .validate_with(options.lenient)
+        .map_err(FenError::InvalidPosition)
+}
+
+impl Setup {
+    /// Reads a FEN as `options` say without checking the position: only a malformed field is
+    /// an error. For a FEN that [`Board0x88::from_fen_with`] refuses as an invalid position,
+    /// to mend it and [`validate`](Setup::validate) again.
+    ///
+    /// ```
+    /// use x88::{FenOptions, Setup, Square};
+    /// let fen = "4k2P/8/8/8/8/8/8/4K3 w - - 0 1"; // a pawn on h8
+    /// let mut setup = Setup::from_fen_with(fen, FenOptions::default()).unwrap();
+    /// assert!(setup.validate().is_err());
+    /// setup.remove(Square::H8);
+    /// assert!(setup.validate().is_ok());
+    /// ```
+    pub fn from_fen_with(fen: &str, options: FenOptions) -> Result<Setup, FenError> {
+        parse_setup(fen, options)
+    }
+}
+
+/// Reads the fields of a FEN into a [`Setup`], checking only their syntax.
+fn parse_setup(fen: &str, options: FenOptions) -> Result<Setup, FenError> {
     let mut fields = [""; 6];
     let mut found = 0;
     for field in fen.split_ascii_whitespace() {
@@ -333,9 +358,7 @@ fn parse(fen: &str, options: FenOptions) -> Result<Board0x88, FenError> {
         let fullmove = parse_number(fullmove).filter(|&n| n >= 1);
         setup.set_fullmove_number(fullmove.ok_or(FenError::BadFullmoveNumber)?);
     }
-    setup
-        .validate_with(options.lenient)
-        .map_err(FenError::InvalidPosition)
+    Ok(setup)
 }
 
 /// A clock: ASCII digits only (no sign), fitting a `u16`.

@@ -595,3 +595,41 @@ proptest! {
         check_setup(&setup)?;
     }
 }
+
+#[test]
+fn a_refused_fen_can_be_read_as_a_setup_and_mended() {
+    let fen = "4k2P/8/8/8/8/8/8/8 w k e4 0 1";
+    let mut setup = Setup::from_fen_with(fen, FenOptions::default()).unwrap();
+    assert_eq!(setup.to_string(), fen);
+    let Err(x88::FenError::InvalidPosition(error)) = Board0x88::from_fen(fen) else {
+        panic!("{fen} must be an invalid position");
+    };
+    assert_eq!(setup.validate(), Err(error));
+    setup.remove(sq("h8"));
+    setup.put(sq("e1"), piece('K'));
+    setup.set_castling(Color::Black, CastlingSide::KingSide, None);
+    setup.set_en_passant(None);
+    assert_eq!(
+        setup.validate().unwrap().fen().to_string(),
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+    );
+    // Malformed fields are still errors.
+    assert_eq!(
+        Setup::from_fen_with("4k3/8/8/8/8/8/8/4K3 w - - 0 0", FenOptions::default()),
+        Err(x88::FenError::BadFullmoveNumber)
+    );
+    assert_eq!(
+        Setup::from_fen_with("4k3/8/8/8/8/8/8/4K3 w - -", FenOptions::default()),
+        Err(x88::FenError::WrongFieldCount { found: 4 })
+    );
+    let lenient = FenOptions {
+        lenient: true,
+        ..FenOptions::default()
+    };
+    assert_eq!(
+        Setup::from_fen_with("4k3/8/8/8/8/8/8/4K3 w - -", lenient)
+            .unwrap()
+            .fullmove_number(),
+        1
+    );
+}
