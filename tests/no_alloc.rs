@@ -1,4 +1,4 @@
-//! No allocation in move generation, make/unmake, perft or FEN output.
+//! No allocation in move generation, make/unmake, perft, FEN output or position setup.
 //!
 //! This test binary installs a counting global allocator: it forwards every call to the system
 //! allocator and counts the allocations (`alloc`, `alloc_zeroed`, `realloc`) made by a thread
@@ -18,7 +18,7 @@ use std::hint::black_box;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
-use x88::{Board0x88, FenOptions, MoveList, divide, perft};
+use x88::{Board0x88, Color, FenOptions, MoveList, Piece, PieceKind, Setup, Square, divide, perft};
 
 /// The system allocator, counting allocations made inside a measured section.
 struct CountingAllocator;
@@ -240,4 +240,32 @@ fn fen_and_move_notation_do_not_allocate() {
         assert_eq!(written.expect("a FEN fits in 128 bytes").as_str(), fen);
         assert_eq!(parsed.ok(), Some(board));
     }
+}
+
+#[test]
+fn setting_up_and_validating_positions_do_not_allocate() {
+    for board in boards() {
+        let ((valid, broken, message), count) = allocations_in(|| {
+            let mut setup = black_box(&board).to_setup();
+            let valid = setup.validate();
+            // Take a king away and put a pawn on a back rank: two problems to report.
+            setup.remove(board.king(board.side_to_move()));
+            setup.put(Square::A8, Piece::new(Color::White, PieceKind::Pawn));
+            let broken = setup.validate_lenient();
+            let mut message = FixedBuffer::new();
+            if let Err(error) = &broken {
+                let _ = write!(message, "{error}");
+            }
+            (valid, broken, message)
+        });
+        assert_eq!(count, 0, "setup and validation of {}", board.fen());
+        assert_eq!(valid, Ok(board));
+        let error = broken.expect_err("no king");
+        assert!(error.problems().len() >= 2, "{error}");
+        assert!(message.as_str().contains("no king"), "{}", message.as_str());
+    }
+    let (setup, count) =
+        allocations_in(|| Setup::from_fen_with(black_box(FENS[1]), FenOptions::default()));
+    assert_eq!(count, 0);
+    assert_eq!(setup.map(|s| s.to_string()).as_deref(), Ok(FENS[1]));
 }
