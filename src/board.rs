@@ -862,7 +862,7 @@ impl Board0x88 {
     #[inline]
     pub(crate) fn virgin_rooks(&self, color: Color) -> impl Iterator<Item = u8> + '_ {
         let rook = Piece::new(color, PieceKind::Rook).with_virgin().bits();
-        let base = color.back_rank() << 4;
+        let base = (color.back_rank() as u8) << 4;
         (base..base + 8).filter(move |&sq| self.cell(sq) == rook)
     }
 
@@ -925,7 +925,7 @@ impl Board0x88 {
     #[inline(never)]
     pub(crate) fn take_rook_rights(&mut self, color: Color) -> (u8, u64) {
         let rooks = self.virgin_rook_files(color);
-        let base = color.back_rank() << 4;
+        let base = (color.back_rank() as u8) << 4;
         let plain = Piece::new(color, PieceKind::Rook).bits();
         let right_keys = &zobrist::ROOK_RIGHT_KEYS[color.index()];
         let mut keys = 0;
@@ -944,7 +944,7 @@ impl Board0x88 {
     #[inline]
     pub(crate) fn virgin_rook_files(&self, color: Color) -> u8 {
         let rook = Piece::new(color, PieceKind::Rook).with_virgin().bits();
-        files_holding(self.rank_cells(color.back_rank() << 4), rook)
+        files_holding(self.rank_cells((color.back_rank() as u8) << 4), rook)
     }
 
     /// Whether the rank of `sq` holds a piece whose byte, without its virgin bit, is `a` or
@@ -969,7 +969,7 @@ impl Board0x88 {
     /// of `color` (the hash is restored separately).
     #[inline(never)]
     pub(crate) fn restore_virgins(&mut self, color: Color, files: u8) {
-        let base = color.back_rank() << 4;
+        let base = (color.back_rank() as u8) << 4;
         let mut bits = files;
         while bits != 0 {
             let file = bits.trailing_zeros() as u8;

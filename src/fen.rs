@@ -386,7 +386,10 @@ fn parse_placement(setup: &mut Setup, placement: &str) -> Result<(), FenError> {
                     return Err(FenError::RankTooLong { rank });
                 }
             } else if let Some(piece) = Piece::from_char(c) {
-                setup.put(Square::new(File::new(file).unwrap_or(File::A), rank), piece);
+                setup.put(
+                    Square::new(File::new(usize::from(file)).unwrap_or(File::A), rank),
+                    piece,
+                );
                 file += 1;
             } else {
                 return Err(FenError::UnknownPiece { rank, found: c });

@@ -103,7 +103,7 @@ impl Board0x88 {
         } else {
             to == one
         };
-        let last_rank = to >> 4 == (!us).back_rank();
+        let last_rank = to >> 4 == ((!us).back_rank() as u8);
         shape && mv.is_promotion() == last_rank
     }
 

@@ -603,7 +603,7 @@ impl Board0x88 {
     #[inline(always)]
     fn push_capture<S: MoveSink>(&self, sink: &mut S, from: Square, to: u8, pawn: bool, us: Color) {
         let to_sq = Square::from_x88_unchecked(to);
-        if pawn && to >> 4 == (!us).back_rank() {
+        if pawn && to >> 4 == ((!us).back_rank() as u8) {
             push_promotions(sink, from, to_sq, true);
         } else {
             sink.push(Move::normal(from, to_sq, true));
@@ -627,7 +627,7 @@ impl Board0x88 {
         }
         let from_sq = Square::from_x88_unchecked(from);
         if blocks.contains(&one) {
-            if one >> 4 == (!us).back_rank() {
+            if one >> 4 == ((!us).back_rank() as u8) {
                 if MODE != QUIET {
                     push_promotions(sink, from_sq, Square::from_x88_unchecked(one), false);
                 }
@@ -687,7 +687,7 @@ impl Board0x88 {
         us: Color,
         danger: u8,
     ) {
-        let base = us.back_rank() << 4;
+        let base = (us.back_rank() as u8) << 4;
         let rank = self.rank_cells(base);
         let king_file = king & 7;
         let mut files = self.virgin_rook_files(us);

@@ -82,21 +82,20 @@ impl Color {
         }
     }
 
-    /// The index of the rank where this colour's pieces start, as
-    /// [`Rank::index`](crate::Rank::index) numbers ranks: 0 for white, 7 for black.
+    /// The rank where this colour's pieces start: the first for white, the eighth for black.
     ///
     /// ```
     /// use x88::{Board0x88, Color, Rank};
-    /// assert_eq!(Color::White.back_rank(), 0);
+    /// assert_eq!(Color::White.back_rank(), Rank::First);
     /// let black_king = Board0x88::default().king(Color::Black);
-    /// assert_eq!(Rank::new(Color::Black.back_rank()), Some(black_king.rank()));
+    /// assert_eq!(black_king.rank(), Color::Black.back_rank());
     /// ```
     #[must_use]
     #[inline(always)]
-    pub const fn back_rank(self) -> u8 {
+    pub const fn back_rank(self) -> crate::Rank {
         match self {
-            Color::White => 0,
-            Color::Black => 7,
+            Color::White => crate::Rank::First,
+            Color::Black => crate::Rank::Eighth,
         }
     }
 

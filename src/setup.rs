@@ -60,14 +60,6 @@ const fn corner_file(side: CastlingSide) -> File {
     }
 }
 
-/// The back rank of `color` (first or eighth).
-fn back_rank(color: Color) -> Rank {
-    match color {
-        Color::White => Rank::First,
-        Color::Black => Rank::Eighth,
-    }
-}
-
 impl Default for Setup {
     /// The empty setup, as [`Setup::empty`].
     fn default() -> Setup {
@@ -366,7 +358,7 @@ impl Setup {
         side: CastlingSide,
         rook_file: File,
     ) -> Option<(Square, Square)> {
-        let rank = back_rank(color);
+        let rank = color.back_rank();
         let is = |sq: Square, kind| self.piece_on(sq) == Some(Piece::new(color, kind));
         let king = if self.chess960 {
             File::ALL

@@ -74,12 +74,8 @@ impl File {
     /// ```
     #[must_use]
     #[inline]
-    pub const fn new(index: u8) -> Option<File> {
-        if index < 8 {
-            Some(FILES[index as usize])
-        } else {
-            None
-        }
+    pub const fn new(index: usize) -> Option<File> {
+        if index < 8 { Some(FILES[index]) } else { None }
     }
 
     /// The index of the file, 0 for `a` to 7 for `h`.
@@ -91,8 +87,8 @@ impl File {
     /// ```
     #[must_use]
     #[inline]
-    pub const fn index(self) -> u8 {
-        self as u8
+    pub const fn index(self) -> usize {
+        self as usize
     }
 
     /// The file's letter, `'a'` to `'h'`.
@@ -118,7 +114,7 @@ impl File {
     #[must_use]
     pub const fn from_char(c: char) -> Option<File> {
         if c.is_ascii_lowercase() {
-            File::new(c as u8 - b'a')
+            File::new((c as u8 - b'a') as usize)
         } else {
             None
         }
@@ -138,12 +134,8 @@ impl Rank {
     /// ```
     #[must_use]
     #[inline]
-    pub const fn new(index: u8) -> Option<Rank> {
-        if index < 8 {
-            Some(RANKS[index as usize])
-        } else {
-            None
-        }
+    pub const fn new(index: usize) -> Option<Rank> {
+        if index < 8 { Some(RANKS[index]) } else { None }
     }
 
     /// The index of the rank, 0 for rank 1 to 7 for rank 8.
@@ -155,8 +147,8 @@ impl Rank {
     /// ```
     #[must_use]
     #[inline]
-    pub const fn index(self) -> u8 {
-        self as u8
+    pub const fn index(self) -> usize {
+        self as usize
     }
 
     /// The rank's digit, `'1'` to `'8'`.
@@ -182,7 +174,7 @@ impl Rank {
     #[must_use]
     pub const fn from_char(c: char) -> Option<Rank> {
         if c.is_ascii_digit() && c != '0' {
-            Rank::new(c as u8 - b'1')
+            Rank::new((c as u8 - b'1') as usize)
         } else {
             None
         }
@@ -608,10 +600,7 @@ mod tests {
             assert_eq!(Square::from_index(i), Some(sq));
             assert_eq!(Square::from_x88(sq.x88()), Some(sq));
             assert_eq!(sq.x88(), (sq.rank() as u8) << 4 | sq.file() as u8);
-            assert_eq!(
-                i,
-                sq.rank().index() as usize * 8 + sq.file().index() as usize
-            );
+            assert_eq!(i, sq.rank().index() * 8 + sq.file().index());
             let mut buf = [0u8; 2];
             buf[0] = sq.file().to_char() as u8;
             buf[1] = sq.rank().to_char() as u8;

@@ -609,11 +609,11 @@ fn indices_round_trip() {
             prop_assert_eq!(usize::from(sq), i);
             prop_assert_eq!(Square::from_index(sq.index()), Some(sq));
             prop_assert_eq!(Square::from_x88(sq.x88()), Some(sq));
+            prop_assert_eq!(i, sq.rank().index() * 8 + sq.file().index());
             prop_assert_eq!(
-                i,
-                sq.rank().index() as usize * 8 + sq.file().index() as usize
+                usize::from(sq.x88()),
+                sq.rank().index() << 4 | sq.file().index()
             );
-            prop_assert_eq!(sq.x88(), sq.rank().index() << 4 | sq.file().index());
             prop_assert_eq!(Square::new(sq.file(), sq.rank()), sq);
             prop_assert_eq!(File::ALL[i % 8], sq.file());
             prop_assert_eq!(Rank::ALL[i / 8], sq.rank());

@@ -475,7 +475,11 @@ fn random_setup() -> impl Strategy<Value = Setup> {
                     (Color::Black, CastlingSide::QueenSide),
                 ];
                 for ((color, side), file) in rights.into_iter().zip(files) {
-                    setup.set_castling(color, side, file.and_then(File::new));
+                    setup.set_castling(
+                        color,
+                        side,
+                        file.and_then(|f: u8| File::new(usize::from(f))),
+                    );
                 }
                 setup.set_en_passant(ep.and_then(Square::from_index));
                 setup.set_side_to_move(if black { Color::Black } else { Color::White });
@@ -491,7 +495,7 @@ fn random_setup() -> impl Strategy<Value = Setup> {
 fn castling_setup() -> impl Strategy<Value = Setup> {
     (0..8u8, 0..8u8, 0..8u8, any::<[bool; 4]>(), any::<bool>()).prop_map(
         |(king, rook_a, rook_b, granted, chess960)| {
-            let file = |i: u8| File::new(i).unwrap();
+            let file = |i: u8| File::new(usize::from(i)).unwrap();
             let mut setup = Setup::empty();
             setup.set_chess960(chess960);
             for (color, rank) in [(Color::White, 0u8), (Color::Black, 7u8)] {

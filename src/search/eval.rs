@@ -219,8 +219,8 @@ fn table_index(index: usize, color: Color) -> usize {
 #[inline(always)]
 fn relative_rank(sq: Square, color: Color) -> usize {
     match color {
-        Color::White => sq.rank().index() as usize,
-        Color::Black => 7 - sq.rank().index() as usize,
+        Color::White => sq.rank().index(),
+        Color::Black => 7 - sq.rank().index(),
     }
 }
 
@@ -288,8 +288,8 @@ pub fn evaluate(board: &Board0x88) -> i32 {
             };
             match kind {
                 PieceKind::Pawn => {
-                    let file = sq.file().index() as usize + 1;
-                    let rank = sq.rank().index();
+                    let file = sq.file().index() + 1;
+                    let rank = sq.rank().index() as u8; // 0..8
                     pawns.count[side][file] += 1;
                     pawns.lowest[side][file] = pawns.lowest[side][file].min(rank);
                     pawns.highest[side][file] = pawns.highest[side][file].max(rank);
@@ -335,7 +335,7 @@ pub fn evaluate(board: &Board0x88) -> i32 {
                 }
                 PieceKind::King => continue,
                 PieceKind::Rook => {
-                    let file = sq.file().index() as usize + 1;
+                    let file = sq.file().index() + 1;
                     if pawns.count[side][file] == 0 {
                         if pawns.count[1 - side][file] == 0 {
                             sum.add(ROOK_OPEN_MG, ROOK_OPEN_EG);
@@ -406,8 +406,8 @@ fn pawn_terms(
     let mut own = Terms::default();
     let side = color.index();
     let white = color == Color::White;
-    let file = sq.file().index() as usize + 1;
-    let rank = sq.rank().index();
+    let file = sq.file().index() + 1;
+    let rank = sq.rank().index() as u8; // 0..8
     let enemy = 1 - side;
     if pawns.count[side][file - 1] == 0 && pawns.count[side][file + 1] == 0 {
         own.add(-ISOLATED_MG, -ISOLATED_EG);
