@@ -41,7 +41,8 @@ pub enum FenError {
     },
     /// The side-to-move field is not `w` or `b`.
     BadSideToMove,
-    /// The castling field is not `-` or a set of distinct letters from `KQkq`.
+    /// The castling field is not `-` or a set of distinct letters from `KQkq` (in Chess960 also
+    /// the castling rooks' file letters, `A`-`H` and `a`-`h`).
     BadCastling,
     /// The en passant field is not `-` or a square.
     BadEnPassant,
@@ -79,7 +80,7 @@ impl fmt::Display for FenError {
             ),
             FenError::BadSideToMove => f.write_str("side-to-move field: expected 'w' or 'b'"),
             FenError::BadCastling => {
-                f.write_str("castling field: expected '-' or distinct letters from \"KQkq\"")
+                f.write_str("castling field: expected '-' or distinct letters from \"KQkq\" (in Chess960 also the rooks' files)")
             }
             FenError::BadEnPassant => f.write_str("en passant field: expected '-' or a square"),
             FenError::BadHalfmoveClock => {
