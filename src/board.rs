@@ -38,6 +38,21 @@ impl CastlingSide {
     /// Both sides, king side first.
     pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
 
+    /// The side's place in [`CastlingSide::ALL`]: 0 for the king side, 1 for the queen side,
+    /// for tables indexed by colour and side.
+    ///
+    /// ```
+    /// use x88::CastlingSide;
+    /// for (i, side) in CastlingSide::ALL.into_iter().enumerate() {
+    ///     assert_eq!(side.index(), i);
+    /// }
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// The file where the king ends when it castles to this side (g or c), in standard chess
     /// and Chess960 alike.
     ///
@@ -78,6 +93,20 @@ impl CastlingSide {
 }
 
 impl CastlingRights {
+    /// The rights of the colours and sides for which `granted` says yes.
+    #[must_use]
+    pub(crate) fn granted_where(granted: impl Fn(Color, CastlingSide) -> bool) -> CastlingRights {
+        let mut rights = CastlingRights::empty();
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if granted(color, side) {
+                    rights |= CastlingRights::of(color, side);
+                }
+            }
+        }
+        rights
+    }
+
     /// The right of `color` to castle towards `side`.
     ///
     /// ```
@@ -904,15 +933,7 @@ impl Board0x88 {
     /// ```
     #[must_use]
     pub fn castling_rights(&self) -> CastlingRights {
-        let mut rights = CastlingRights::empty();
-        for color in Color::ALL {
-            for side in CastlingSide::ALL {
-                if self.castling_rook(color, side).is_some() {
-                    rights |= CastlingRights::of(color, side);
-                }
-            }
-        }
-        rights
+        CastlingRights::granted_where(|color, side| self.castling_rook(color, side).is_some())
     }
 
     /// Takes the castling rights of `color`'s rooks when its king moves: clears the virgin

@@ -44,14 +44,6 @@ pub struct Setup {
     chess960: bool,
 }
 
-/// The index of a castling side in the tables of this module: king side 0, queen side 1.
-const fn side_index(side: CastlingSide) -> usize {
-    match side {
-        CastlingSide::KingSide => 0,
-        CastlingSide::QueenSide => 1,
-    }
-}
-
 /// The file of the rook that castles towards `side` in standard chess.
 const fn corner_file(side: CastlingSide) -> File {
     match side {
@@ -117,7 +109,7 @@ impl Setup {
     /// The file of the rook with which `color` may castle towards `side`, if it may.
     #[must_use]
     pub fn castling_rook_file(&self, color: Color, side: CastlingSide) -> Option<File> {
-        self.castling[color.index()][side_index(side)]
+        self.castling[color.index()][side.index()]
     }
 
     /// Grants `color` the right to castle towards `side` with the rook on `rook_file` of its
@@ -126,21 +118,13 @@ impl Setup {
     /// Standard chess needs the a- or h-file rook (and the king on the e-file); Chess960 takes
     /// any rook on that side of the king. Validation checks that king and rook are there.
     pub fn set_castling(&mut self, color: Color, side: CastlingSide, rook_file: Option<File>) {
-        self.castling[color.index()][side_index(side)] = rook_file;
+        self.castling[color.index()][side.index()] = rook_file;
     }
 
     /// The castling rights granted, whatever the rooks' files.
     #[must_use]
     pub fn castling_rights(&self) -> CastlingRights {
-        let mut rights = CastlingRights::empty();
-        for color in Color::ALL {
-            for side in CastlingSide::ALL {
-                if self.castling_rook_file(color, side).is_some() {
-                    rights |= CastlingRights::of(color, side);
-                }
-            }
-        }
-        rights
+        CastlingRights::granted_where(|color, side| self.castling_rook_file(color, side).is_some())
     }
 
     /// Sets the castling rights of standard chess: each right in `rights` with the rook in
@@ -343,7 +327,7 @@ impl Setup {
                 if pieces.is_none() {
                     error.add(Problem::CastlingWithoutKingAndRook { color, side });
                 }
-                found[color.index() * 2 + side_index(side)] = pieces;
+                found[color.index() * 2 + side.index()] = pieces;
             }
         }
         found
@@ -611,7 +595,7 @@ impl Problem {
             Problem::ImpossibleMaterial { color } => 6 + color.index() as u32,
             Problem::PawnsOnBackRank { .. } => 8,
             Problem::CastlingWithoutKingAndRook { color, side } => {
-                9 + 2 * color.index() as u32 + side_index(side) as u32
+                9 + 2 * color.index() as u32 + side.index() as u32
             }
             Problem::EnPassantWrongRank { .. } => 13,
             Problem::EnPassantWithoutPawn { .. } => 14,

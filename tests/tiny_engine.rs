@@ -11,7 +11,7 @@ mod common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 use x88::{Board0x88, Move};
@@ -62,26 +62,7 @@ impl Engine {
 
     /// The lines up to and including the first that starts with `prefix`.
     fn read_until(&self, prefix: &str) -> Vec<String> {
-        let deadline = Instant::now() + PATIENCE;
-        let mut lines = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let found = line.starts_with(prefix);
-                    lines.push(line);
-                    if found {
-                        return lines;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no '{prefix}' within {PATIENCE:?}; got {lines:?}")
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("the engine ended before '{prefix}'; got {lines:?}")
-                }
-            }
-        }
+        common::read_until(&self.lines, prefix, PATIENCE)
     }
 
     /// Sends `isready`, expects `readyok`, and returns the lines before it.

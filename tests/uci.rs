@@ -10,7 +10,7 @@ mod engine;
 
 use std::io::{BufReader, Read, Write};
 use std::process::{Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -100,26 +100,7 @@ impl Engine {
 
     /// The lines up to and including the first that starts with `prefix`.
     fn read_until(&self, prefix: &str) -> Vec<String> {
-        let deadline = Instant::now() + PATIENCE;
-        let mut lines = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.output.recv_timeout(left) {
-                Ok(line) => {
-                    let found = line.starts_with(prefix);
-                    lines.push(line);
-                    if found {
-                        return lines;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no '{prefix}' within {PATIENCE:?}; got {lines:?}")
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("the engine ended before '{prefix}'; got {lines:?}")
-                }
-            }
-        }
+        common::read_until(&self.output, prefix, PATIENCE)
     }
 
     /// The first line starting with `prefix`.

@@ -204,3 +204,34 @@ pub fn example_binary(name: &str) -> std::path::PathBuf {
     built.push((name.to_string(), path.clone()));
     path
 }
+
+/// The lines an engine wrote (one per message on `lines`) up to and including the first that
+/// starts with `prefix`; panics with what came if that takes longer than `patience` or the
+/// engine ends first.
+pub fn read_until(
+    lines: &std::sync::mpsc::Receiver<String>,
+    prefix: &str,
+    patience: std::time::Duration,
+) -> Vec<String> {
+    use std::sync::mpsc::RecvTimeoutError;
+    let deadline = std::time::Instant::now() + patience;
+    let mut read = Vec::new();
+    loop {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match lines.recv_timeout(left) {
+            Ok(line) => {
+                let found = line.starts_with(prefix);
+                read.push(line);
+                if found {
+                    return read;
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                panic!("no '{prefix}' within {patience:?}; got {read:?}")
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                panic!("the engine ended before '{prefix}'; got {read:?}")
+            }
+        }
+    }
+}
