@@ -10,6 +10,7 @@
 //! Implementing `GlobalAlloc` needs `unsafe`: the library itself forbids `unsafe` code, and this
 //! test's only `unsafe` is that forwarding to `System`, which is sound because every call
 //! passes its arguments on unchanged, so the caller's contract is exactly `System`'s.
+#![allow(unsafe_code)] // the forwarding allocator above; see Cargo.toml's [lints]
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

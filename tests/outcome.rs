@@ -7,6 +7,8 @@
 //! K+N+N v K, K+B v K+B on different colours, K+B v K+N, K+N v K+N and anything with a pawn,
 //! rook or queen are not (a mate is possible if the defender helps).
 
+#![cfg(feature = "alloc")] // `Game` keeps its history on the heap.
+
 use x88::{Board0x88, Color, DrawClaim, DrawReason, Game, MoveError, Outcome};
 
 fn board(fen: &str) -> Board0x88 {

@@ -7,7 +7,23 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use x88::Board0x88;
-use x88::search::{Limits, MAX_DEPTH, Score, SearchResult, Searcher};
+use x88::search::{Clock, Limits, MAX_DEPTH, Score, SearchResult, Searcher};
+
+/// A clock of the test's own, so that the search runs here without the `std` feature as a
+/// `no_std` user would run it (the library implements [`Clock`] for `Instant` only with `std`).
+struct Stopwatch(Instant);
+
+impl Stopwatch {
+    fn start() -> Stopwatch {
+        Stopwatch(Instant::now())
+    }
+}
+
+impl Clock for Stopwatch {
+    fn elapsed(&self) -> Duration {
+        self.0.elapsed()
+    }
+}
 
 fn board(fen: &str) -> Board0x88 {
     fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -21,7 +37,7 @@ fn search(fen: &str, limits: &Limits) -> SearchResult {
 fn search_with_history(board: &Board0x88, history: &[u64], limits: &Limits) -> SearchResult {
     let mut searcher = Searcher::new(8);
     let stop = AtomicBool::new(false);
-    let clock = Instant::now();
+    let clock = Stopwatch::start();
     searcher.search(board, history, limits, &stop, &clock, |_| {})
 }
 
@@ -151,7 +167,7 @@ fn preset_stop_returns_a_legal_move() {
     let start = board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     let mut searcher = Searcher::new(1);
     let stop = AtomicBool::new(true);
-    let clock = Instant::now();
+    let clock = Stopwatch::start();
     let result = searcher.search(&start, &[], &Limits::default(), &stop, &clock, |_| {});
     assert!(clock.elapsed() < Duration::from_secs(1));
     assert!(start.is_legal(result.best_move.unwrap()));
@@ -166,7 +182,7 @@ fn stop_ends_an_infinite_search() {
         depth: Some(2),
         ..Limits::default()
     };
-    let clock = Instant::now();
+    let clock = Stopwatch::start();
     let result = std::thread::scope(|scope| {
         let worker = scope.spawn(|| {
             let mut searcher = Searcher::new(4);
@@ -263,7 +279,7 @@ fn info_after_each_iteration() {
     let start = Board0x88::default();
     let mut searcher = Searcher::new(4);
     let stop = AtomicBool::new(false);
-    let clock = Instant::now();
+    let clock = Stopwatch::start();
     let mut reports = Vec::new();
     let result = searcher.search(&start, &[], &Limits::depth(6), &stop, &clock, |info| {
         assert!(!info.pv.is_empty());
@@ -287,7 +303,7 @@ fn info_after_each_iteration() {
 fn searcher_is_reusable() {
     let mut searcher = Searcher::new(2);
     let stop = AtomicBool::new(false);
-    let clock = Instant::now();
+    let clock = Stopwatch::start();
     let fen = "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1";
     for round in 0..3 {
         match round {
@@ -305,7 +321,7 @@ fn moves_of_the_perft_suite_are_legal() {
     let suite = include_str!("data/standard.epd");
     let mut searcher = Searcher::new(4);
     let stop = AtomicBool::new(false);
-    let clock = Instant::now();
+    let clock = Stopwatch::start();
     let mut checked = 0;
     for line in suite.lines().step_by(3) {
         let fen = line.split(';').next().unwrap().trim();

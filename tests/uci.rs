@@ -2,7 +2,7 @@
 //! is compiled into this test and run on a thread, reading commands from a channel and
 //! writing lines to another. One more test runs the real example binary (built by cargo first
 //! when this test runs alone).
-#![cfg(feature = "search")]
+#![cfg(all(feature = "search", feature = "std"))]
 
 mod common;
 #[path = "../examples/uci/engine/mod.rs"]

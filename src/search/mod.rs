@@ -22,7 +22,8 @@
 //! let board: Board0x88 = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1".parse().unwrap();
 //! let mut searcher = Searcher::new(1);
 //! let stop = AtomicBool::new(false);
-//! let clock = std::time::Instant::now();
+//! let start = std::time::Instant::now();
+//! let clock = || start.elapsed(); // a closure clock: works without the `std` feature too
 //! let result = searcher.search(&board, &[], &Limits::depth(3), &stop, &clock, |_info| {});
 //! assert_eq!(result.best_move.unwrap().to_string(), "a1a8");
 //! assert_eq!(result.score, Score::Mate(1));
