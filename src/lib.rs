@@ -2,6 +2,8 @@
 #![cfg_attr(not(test), no_std)]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
+// On docs.rs (and CI's docs step), label every item behind a cargo feature with that feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
