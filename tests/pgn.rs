@@ -230,9 +230,9 @@ fn results_that_disagree_are_warnings_not_failures() {
         run.problems(),
         [
             "warning: game 1 (line 3): the Result tag says 0-1 but the movetext ends with 1-0",
-            "warning: game 2 (line 7): the game ends in checkmate (0-1) but its result is 1/2-1/2",
+            "warning: game 2 (line 7): the board says black wins by checkmate (0-1) but the result is 1/2-1/2",
             "warning: game 3 (line 12): the Result tag says 1-0 but the movetext ends with *",
-            "warning: game 3 (line 12): the game ends in stalemate (1/2-1/2) but its result is *",
+            "warning: game 3 (line 12): the board says draw by stalemate (1/2-1/2) but the result is *",
             // Found at the next game's tags, and at the end of the file (after its last line).
             "warning: game 4 (line 18): no termination marker before the next game's tags",
             "warning: game 5 (line 21): no termination marker at the end of the file",

@@ -23,7 +23,7 @@
 //! on the board that disagrees with the result, a game without a termination marker:
 //!
 //! ```text
-//! warning: game 5 (line 90): the game ends in checkmate (1-0) but its result is 1/2-1/2
+//! warning: game 5 (line 90): the board says white wins by checkmate (1-0) but the result is 1/2-1/2
 //! ```
 //!
 //! The report ends with the totals: games (replayed, failed), plies, results, comments,

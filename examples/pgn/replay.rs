@@ -9,7 +9,7 @@
 use std::fmt::Display;
 use std::io::{self, BufRead, Write};
 
-use x88::{Board0x88, Color, MoveError};
+use x88::{Board0x88, Color, DrawReason, MoveError, Outcome};
 
 use crate::reader::{Error as ReadError, ErrorKind, GameResult, Lexer, Token};
 
@@ -170,6 +170,39 @@ impl Game {
             }
             (None, None) => Ok(Board0x88::start_position()),
         }
+    }
+
+    /// What disagrees about the result of the game ended by `marker`: the `Result` tag and the
+    /// marker, and a mate or stalemate on the board (unless the game failed) and the result.
+    fn result_problems(&self, marker: Option<GameResult>) -> [Option<String>; 2] {
+        let tag_and_marker = match (self.result_tag, marker) {
+            (Some(tag), Some(marker)) if tag != marker => Some(format!(
+                "the Result tag says {} but the movetext ends with {}",
+                tag.as_str(),
+                marker.as_str()
+            )),
+            _ => None,
+        };
+        // A failed game has no lines left.
+        let on_board = self
+            .lines
+            .first()
+            .and_then(|main| main.board.outcome())
+            .filter(|o| {
+                matches!(
+                    o,
+                    Outcome::Decisive { .. } | Outcome::Draw(DrawReason::Stalemate)
+                )
+            });
+        let board_and_result = match (on_board, marker.or(self.result_tag)) {
+            (Some(outcome), Some(stated)) if outcome.result() != stated.as_str() => Some(format!(
+                "the board says {outcome} ({}) but the result is {}",
+                outcome.result(),
+                stated.as_str()
+            )),
+            _ => None,
+        };
+        [tag_and_marker, board_and_result]
     }
 }
 
@@ -421,57 +454,20 @@ impl<W: Write> Replayer<'_, W> {
 
     /// Counts the game ended by `marker` (on `line`) and checks its result.
     fn end_game(&mut self, marker: Option<GameResult>, line: u64) -> io::Result<()> {
-        let Some(game) = self.game.take() else {
+        let Some(game) = &self.game else {
             return Ok(());
         };
+        let (failed, problems) = (game.failed, game.result_problems(marker));
+        for message in problems.into_iter().flatten() {
+            self.warn(line, &message)?;
+        }
         self.totals.games += 1;
-        self.totals.failed += u64::from(game.failed);
+        self.totals.failed += u64::from(failed);
         match marker {
             Some(result) => self.totals.results[result.index()] += 1,
             None => self.totals.no_result += 1,
         }
-        let number = game.number;
-        let mut warn = |message: String| {
-            self.totals.warnings += 1;
-            writeln!(self.out, "warning: game {number} (line {line}): {message}")
-        };
-        if let (Some(tag), Some(marker)) = (game.result_tag, marker) {
-            if tag != marker {
-                warn(format!(
-                    "the Result tag says {} but the movetext ends with {}",
-                    tag.as_str(),
-                    marker.as_str()
-                ))?;
-            }
-        }
-        // A failed game has no lines left.
-        let Some(main) = game.lines.first() else {
-            return Ok(());
-        };
-        let on_board = if main.board.is_checkmate() {
-            Some(match main.board.side_to_move() {
-                Color::White => GameResult::BlackWins,
-                Color::Black => GameResult::WhiteWins,
-            })
-        } else if main.board.is_stalemate() {
-            Some(GameResult::Draw)
-        } else {
-            None
-        };
-        if let (Some(board), Some(stated)) = (on_board, marker.or(game.result_tag)) {
-            if board != stated {
-                let how = if board == GameResult::Draw {
-                    "stalemate"
-                } else {
-                    "checkmate"
-                };
-                warn(format!(
-                    "the game ends in {how} ({}) but its result is {}",
-                    board.as_str(),
-                    stated.as_str()
-                ))?;
-            }
-        }
+        self.game = None;
         Ok(())
     }
 }
