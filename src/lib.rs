@@ -22,6 +22,8 @@ mod outcome;
 mod perft;
 mod piece;
 mod see;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
 mod square;
 mod square_set;
@@ -43,6 +45,8 @@ pub use outcome::{DrawClaim, DrawReason, Outcome};
 pub use perft::{divide, perft};
 pub use piece::{Color, Piece, PieceKind};
 pub use see::SEE_VALUES;
+#[cfg(feature = "serde")]
+pub use serde_impls::MoveSeed;
 pub use setup::{Problem, Problems, Setup, SetupError};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use square_set::{SquareSet, SquareSetIter};
