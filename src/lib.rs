@@ -21,6 +21,7 @@ mod notation;
 mod outcome;
 mod perft;
 mod piece;
+pub mod polyglot;
 mod see;
 #[cfg(feature = "serde")]
 mod serde_impls;

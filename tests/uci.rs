@@ -319,6 +319,91 @@ fn bad_input_is_reported_and_survived() {
 }
 
 #[test]
+fn own_book_answers_from_a_polyglot_book() {
+    use x88::polyglot::{Entry, encode_move};
+    // A book made here: 1. g4 (a move no search plays) in the start position, and 1... e5
+    // after it; written to a file for the engine to read.
+    let start = Board0x88::default();
+    let g4 = start.parse_san("g4").unwrap();
+    let mut after_g4 = start;
+    after_g4.play_unchecked(g4);
+    let mut entries = [
+        Entry {
+            key: start.polyglot_key(),
+            raw_move: encode_move(g4),
+            weight: 1,
+            learn: 0,
+        },
+        Entry {
+            key: after_g4.polyglot_key(),
+            raw_move: encode_move(after_g4.parse_san("e5").unwrap()),
+            weight: 1,
+            learn: 0,
+        },
+    ];
+    entries.sort_by_key(|entry| entry.key);
+    let bytes: Vec<u8> = entries.iter().flat_map(Entry::to_bytes).collect();
+    let path = std::env::temp_dir().join(format!("x88-uci-book-{}.bin", std::process::id()));
+    std::fs::write(&path, &bytes).unwrap();
+
+    let engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.read_until("uciok");
+    for option in [
+        "option name OwnBook type check default false",
+        "option name BookFile type string default <empty>",
+    ] {
+        assert!(lines.contains(&option.to_owned()), "{option} in {lines:?}");
+    }
+    engine.send(&format!("setoption name BookFile value {}", path.display()));
+    assert_eq!(
+        engine.ready(),
+        [format!("info string book {}: 2 entries", path.display())]
+    );
+    std::fs::remove_file(&path).unwrap();
+
+    // With OwnBook off, the book is not used.
+    engine.send("position startpos");
+    engine.send("go depth 1");
+    let lines = engine.read_until("bestmove");
+    assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
+    // With OwnBook on, the book's move comes at once, for both sides.
+    engine.send("setoption name OwnBook value true");
+    engine.send("go wtime 60000 btime 60000");
+    assert_eq!(
+        engine.read_until("bestmove"),
+        ["info string book move g2g4", "bestmove g2g4"]
+    );
+    engine.send("position startpos moves g2g4");
+    assert_eq!(engine.bestmove("go depth 5"), "bestmove e7e5");
+    // Out of the book, the engine searches.
+    engine.send("position startpos moves e2e4");
+    let fen = engine.fen();
+    let line = engine.bestmove("go depth 2");
+    legal_bestmove(&line, &fen);
+    // `go infinite` waits for `stop` even in the book, so it searches.
+    engine.send("position startpos");
+    engine.send("go infinite");
+    engine.send("stop");
+    let lines = engine.read_until("bestmove");
+    assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
+
+    // A book that cannot be read is reported; the engine goes on without one.
+    engine.send("setoption name BookFile value /no/such/dir/book.bin");
+    let lines = engine.ready();
+    assert!(
+        lines.len() == 1
+            && lines[0].starts_with("info string book /no/such/dir/book.bin: cannot read"),
+        "{lines:?}"
+    );
+    engine.send("position startpos");
+    let line = engine.bestmove("go depth 1");
+    assert_ne!(line, "bestmove g2g4");
+    engine.send("quit");
+    engine.join();
+}
+
+#[test]
 fn no_legal_move_gives_null_move() {
     let engine = Engine::start();
     // Fool's mate: white is mated.

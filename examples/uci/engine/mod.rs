@@ -18,6 +18,11 @@
 //! `movestogo 1`), so that even a search that overruns never loses on time. `go ponder`
 //! searches with a clock that stands still until `ponderhit`; `go infinite` and `go ponder`
 //! hold their `bestmove` back until `stop` (or `ponderhit`), as UCI asks.
+//!
+//! Opening book: `BookFile` names a Polyglot `.bin` book (read through `x88::polyglot`), and
+//! with `OwnBook` on, a `go` in a position the book knows is answered at once with one of its
+//! moves, chosen at random by the entries' weights (`go infinite` and `go ponder` search as
+//! usual). A book that cannot be read is reported with `info string` and not used.
 
 mod command;
 mod options;
@@ -27,6 +32,7 @@ mod worker;
 use std::io::{BufRead, ErrorKind, Write};
 use std::time::{Duration, Instant};
 
+use x88::polyglot::BookFile;
 use x88::search::Limits;
 use x88::{Board0x88, Color, FenOptions, Game};
 
@@ -67,6 +73,10 @@ struct Engine {
     /// The position to search, with the history of the game that led to it.
     game: Game,
     worker: Worker,
+    /// The opening book of `BookFile`, if one is loaded.
+    book: Option<BookFile>,
+    /// The state of the xorshift generator that picks book moves by their weights.
+    random: u64,
 }
 
 impl Engine {
@@ -77,6 +87,12 @@ impl Engine {
             out,
             options,
             game: Game::default(),
+            book: None,
+            // Seeded from the clock, so that games from the same book vary; never zero.
+            random: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64)
+                | 1,
         }
     }
 
@@ -127,6 +143,7 @@ impl Engine {
             Ok(Effect::None) => {}
             Ok(Effect::Resize(mb)) => self.worker.resize(mb),
             Ok(Effect::Clear) => self.worker.clear(),
+            Ok(Effect::LoadBook(path)) => self.load_book(&path),
             Err(e) => self.out.info_string(e),
         }
     }
@@ -179,10 +196,49 @@ impl Engine {
         Board0x88::from_fen_with(fen, options).map_err(|e| format!("bad FEN '{fen}': {e}"))
     }
 
+    /// Loads the Polyglot book at `path` (none for an empty path); a book that cannot be read
+    /// is reported and leaves the engine without a book.
+    fn load_book(&mut self, path: &str) {
+        self.book = None;
+        if path.is_empty() {
+            return;
+        }
+        match BookFile::open(path) {
+            Ok(book) => {
+                self.out
+                    .info_string(format_args!("book {path}: {} entries", book.book().len()));
+                self.book = Some(book);
+            }
+            Err(e) => self.out.info_string(format_args!("book {path}: {e}")),
+        }
+    }
+
+    /// With `OwnBook` on, a move of the book for the current position, chosen by weight.
+    fn book_move(&mut self) -> Option<x88::Move> {
+        if !self.options.own_book {
+            return None;
+        }
+        let book = self.book.as_ref()?.book();
+        // xorshift64: enough randomness to vary the openings.
+        self.random ^= self.random << 13;
+        self.random ^= self.random >> 7;
+        self.random ^= self.random << 17;
+        book.pick(self.game.board(), self.random)
+    }
+
     fn go(&mut self, params: GoParams) {
         let started = Instant::now();
         for note in &params.notes {
             self.out.info_string(note);
+        }
+        // A book move is played at once, except in the modes that wait for `stop`.
+        if !params.limits.infinite && !params.ponder {
+            if let Some(mv) = self.book_move() {
+                let uci = self.game.board().uci(mv);
+                self.out.info_string(format_args!("book move {uci}"));
+                self.out.line(format_args!("bestmove {uci}"));
+                return;
+            }
         }
         let mode = if params.limits.infinite {
             Mode::Infinite

@@ -11,6 +11,8 @@ pub enum Effect {
     Resize(usize),
     /// Empty the transposition table.
     Clear,
+    /// Read the Polyglot book at this path (an empty path: no book).
+    LoadBook(String),
 }
 
 /// Hash table size: default, minimum and maximum in MiB.
@@ -29,6 +31,8 @@ pub struct Options {
     /// `UCI_Chess960`: read FENs as Chess960 (Shredder-FEN or X-FEN) and write castling as
     /// king takes rook.
     pub chess960: bool,
+    /// `OwnBook`: answer `go` from the opening book when it has a move for the position.
+    pub own_book: bool,
 }
 
 impl Default for Options {
@@ -37,13 +41,14 @@ impl Default for Options {
             hash_mb: HASH.0,
             move_overhead: Duration::from_millis(OVERHEAD.0),
             chess960: false,
+            own_book: false,
         }
     }
 }
 
 impl Options {
     /// The `option` lines of the reply to `uci`.
-    pub fn declarations() -> [String; 5] {
+    pub fn declarations() -> [String; 7] {
         [
             format!(
                 "option name Hash type spin default {} min {} max {}",
@@ -56,6 +61,8 @@ impl Options {
             ),
             "option name Ponder type check default false".to_owned(),
             "option name UCI_Chess960 type check default false".to_owned(),
+            "option name OwnBook type check default false".to_owned(),
+            "option name BookFile type string default <empty>".to_owned(),
         ]
     }
 
@@ -76,6 +83,15 @@ impl Options {
                 self.chess960 = check(name, value)?;
                 Ok(Effect::None)
             }
+            "ownbook" => {
+                self.own_book = check(name, value)?;
+                Ok(Effect::None)
+            }
+            // A path may have spaces; `<empty>` is how GUIs send an empty string.
+            "bookfile" => Ok(Effect::LoadBook(match value {
+                None | Some("<empty>") => String::new(),
+                Some(path) => path.to_owned(),
+            })),
             // The GUI tells whether it will ever send `go ponder`; pondering needs nothing set.
             "ponder" => check(name, value).map(|_| Effect::None),
             _ => Err(format!("unknown option '{name}'")),
