@@ -12,6 +12,7 @@ extern crate std;
 
 pub mod attacks;
 mod board;
+pub mod epd;
 mod fen;
 mod legality;
 mod make;

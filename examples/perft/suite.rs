@@ -4,10 +4,11 @@ use std::fs;
 use std::io::Write;
 use std::time::Instant;
 
+use x88::epd::Epd;
 use x88::{Board0x88, FenOptions};
 
 use crate::count::Counter;
-use crate::{Error, bad, mnps, parse_depth, parse_nodes};
+use crate::{Error, MAX_DEPTH, bad, mnps};
 
 /// One position of a suite with its expected counts.
 struct Entry {
@@ -78,33 +79,24 @@ fn parse_suite(text: &str, options: FenOptions) -> Result<Vec<Entry>, String> {
     Ok(entries)
 }
 
-/// Parses one suite line, `FEN ;D1 n ;D2 n ...`, numbered `number`.
+/// Parses one suite line, `FEN ;D1 n ;D2 n ...`, numbered `number`, with `x88::epd`.
 fn parse_entry(number: usize, line: &str, options: FenOptions) -> Result<Entry, String> {
-    let mut fields = line.split(';');
-    let fen = fields.next().unwrap_or_default().trim();
-    let board =
-        Board0x88::from_fen_with(fen, options).map_err(|e| format!("bad FEN \"{fen}\": {e}"))?;
-    let counts = fields
-        .map(str::trim)
-        .filter(|field| !field.is_empty())
-        .map(parse_count)
-        .collect::<Result<_, _>>()?;
+    let epd = Epd::parse_with(line, options).map_err(|e| e.to_string())?;
+    let counts: Vec<(u32, u64)> = epd.perft_counts().collect();
+    // A depth the perft example cannot search is an error of the file, not a count to skip.
+    if let Some(&(depth, _)) = counts.iter().find(|&&(depth, _)| depth > MAX_DEPTH) {
+        let column = epd
+            .operations()
+            .find(|op| op.opcode() == format!("D{depth}"))
+            .map_or(1, |op| op.column());
+        return Err(format!(
+            "column {column}: D{depth} is too deep (at most {MAX_DEPTH})"
+        ));
+    }
     Ok(Entry {
         line: number,
-        fen: fen.to_owned(),
-        board,
+        fen: epd.board().fen().to_string(),
+        board: *epd.board(),
         counts,
     })
-}
-
-/// Parses one `D<depth> <nodes>` field.
-fn parse_count(field: &str) -> Result<(u32, u64), String> {
-    let malformed = || format!("`{field}` is not a count of the form `D<depth> <nodes>`");
-    let (depth, nodes) = field
-        .strip_prefix('D')
-        .and_then(|rest| rest.split_once(char::is_whitespace))
-        .ok_or_else(malformed)?;
-    let depth = parse_depth(depth).map_err(|e| format!("`{field}`: {e}"))?;
-    let nodes = parse_nodes(nodes.trim()).map_err(|e| format!("`{field}`: {e}"))?;
-    Ok((depth, nodes))
 }
