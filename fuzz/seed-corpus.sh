@@ -4,7 +4,7 @@
 # named by content hash, and libFuzzer keeps what it has found beside them.
 set -eu
 cd "$(dirname "$0")"
-mkdir -p corpus/fen corpus/uci_san corpus/play
+mkdir -p corpus/fen corpus/uci_san corpus/play corpus/epd corpus/book
 
 # seed DIR FORMAT: writes the bytes that `printf FORMAT` makes (octal escapes for raw bytes).
 seed() {
@@ -37,3 +37,15 @@ done
 for pos in 000 001 002 003 004 005 006 007 010 011 012 013; do
     seed corpus/play "\\$pos\\001\\002\\003\\004\\005\\006\\007\\010\\011\\012\\360\\000\\361\\001\\362\\002\\363\\003"
 done
+
+# epd: every line of the perft suites as it is, and a few tactics-suite lines.
+for epd in ../tests/data/standard.epd ../tests/data/chess960.epd; do
+    while IFS= read -r line; do
+        if [ -n "$line" ]; then seed corpus/epd "$line"; fi
+    done < "$epd"
+done
+seed corpus/epd '2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id "WAC.001";'
+seed corpus/epd '4k3/8/8/8/8/8/8/4K2R w K - am Kd1; c0 "a; b"; hmvc 3; fmvn 9;'
+
+# book: the start position, 0 plies, then two entries of its key (e2e4 weight 3, d2d4 1).
+seed corpus/book "\\000\\000\\106\\073\\226\\030\\026\\221\\374\\234\\003\\034\\000\\003\\000\\000\\000\\000\\106\\073\\226\\030\\026\\221\\374\\234\\002\\333\\000\\001\\000\\000\\000\\000"
