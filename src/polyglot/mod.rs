@@ -185,37 +185,29 @@ pub fn encode_move(mv: Move) -> u16 {
 /// ```
 #[must_use]
 pub fn decode_move(board: &Board0x88, raw: u16) -> Option<Move> {
+    find_move(&board.legal_moves(), raw)
+}
+
+/// The move of `legal` that the Polyglot move `raw` names, if any.
+fn find_move(legal: &[Move], raw: u16) -> Option<Move> {
     let square = |bits: u16| Square::from_index(usize::from(bits & 63));
     let (to, from) = (square(raw)?, square(raw >> 6)?);
     let promotion = match raw >> 12 & 7 {
         0 => None,
-        1 => Some(b'n'),
-        2 => Some(b'b'),
-        3 => Some(b'r'),
-        4 => Some(b'q'),
+        1 => Some(PieceKind::Knight),
+        2 => Some(PieceKind::Bishop),
+        3 => Some(PieceKind::Rook),
+        4 => Some(PieceKind::Queen),
         _ => return None,
     };
-    // The move in UCI, on the stack; parse_uci takes castling in both spellings.
-    let [from_file, from_rank] = square_name(from);
-    let [to_file, to_rank] = square_name(to);
-    let text = [
-        from_file,
-        from_rank,
-        to_file,
-        to_rank,
-        promotion.unwrap_or(0),
-    ];
-    let len = if promotion.is_some() { 5 } else { 4 };
-    let text = core::str::from_utf8(&text[..len]).ok()?;
-    board.parse_uci(text).ok()
-}
-
-/// The two ASCII letters of a square's name.
-fn square_name(sq: Square) -> [u8; 2] {
-    [
-        b'a' + sq.file().index() as u8,
-        b'1' + sq.rank().index() as u8,
-    ]
+    let moves = || legal.iter().copied().filter(|mv| mv.from() == from);
+    // Castling is the king taking its rook, as x88 stores it; failing that, the king's step
+    // (some books write `e1g1`), but never where a plain king move is meant.
+    moves()
+        .find(|mv| mv.to() == to && mv.promotion_kind() == promotion)
+        .or_else(|| {
+            moves().find(|mv| mv.is_castle() && mv.king_destination() == to && promotion.is_none())
+        })
 }
 
 /// One entry of a Polyglot book: 16 bytes, big-endian.
@@ -466,12 +458,11 @@ impl<'a> Book<'a> {
     /// assert_eq!(book.moves(&board).map(|m| m.mv).collect::<Vec<_>>(), [e4]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn moves<'b>(&self, board: &'b Board0x88) -> impl Iterator<Item = BookMove> + 'b
-    where
-        'a: 'b,
-    {
+    pub fn moves(&self, board: &Board0x88) -> impl Iterator<Item = BookMove> + 'a {
+        // The legal moves once for all the position's entries.
+        let legal = board.legal_moves();
         self.entries(board.polyglot_key()).filter_map(move |entry| {
-            decode_move(board, entry.raw_move).map(|mv| BookMove {
+            find_move(&legal, entry.raw_move).map(|mv| BookMove {
                 mv,
                 weight: entry.weight,
                 learn: entry.learn,
