@@ -655,6 +655,37 @@ impl Game {
         Some(mv)
     }
 
+    /// The current position's key in Polyglot opening books, exact in every case: with the
+    /// last move at hand it keys the en passant square of a double push whose only capturer
+    /// is pinned, which the board alone cannot (see [`polyglot::key`](crate::polyglot::key)).
+    ///
+    /// ```
+    /// use x88::{Board0x88, Game};
+    /// let mut game = Game::default();
+    /// assert_eq!(game.polyglot_key(), 0x463b_9618_1691_fc9c);
+    /// game.play_san("e4")?;
+    /// assert_eq!(game.polyglot_key(), 0x823c_9b50_fd11_4196);
+    /// // A pinned capturer: the board drops the en passant square, the game's key keeps it.
+    /// let mut pinned = Game::new("8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1".parse()?);
+    /// pinned.play_san("e4")?;
+    /// let with_square: Board0x88 = "8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1".parse()?;
+    /// assert_eq!(pinned.polyglot_key(), with_square.polyglot_key());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn polyglot_key(&self) -> u64 {
+        match (self.moves.last(), self.undos.last()) {
+            (Some(&mv), Some(&undo)) => {
+                let mut before = self.board;
+                before.unmake_move(mv, undo);
+                before
+                    .polyglot_key_after(mv)
+                    .unwrap_or_else(|| self.board.polyglot_key())
+            }
+            _ => self.board.polyglot_key(),
+        }
+    }
+
     /// How many times the current position has occurred in this game, this time included.
     ///
     /// ```

@@ -324,8 +324,8 @@ fn moves_of_the_perft_suite_are_legal() {
     let clock = Stopwatch::start();
     let mut checked = 0;
     for line in suite.lines().step_by(3) {
-        let fen = line.split(';').next().unwrap().trim();
-        let start = board(fen);
+        let epd = x88::epd::Epd::parse(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        let (start, fen) = (*epd.board(), epd.position());
         let result = searcher.search(&start, &[], &Limits::depth(3), &stop, &clock, |_| {});
         if start.legal_moves().is_empty() {
             assert_eq!(result.best_move, None);

@@ -15,7 +15,7 @@
 //! [`Book`] reads a book held in memory (`no_std`, no allocation): the entries of a position,
 //! its moves as legal [`Move`]s with their weights, and a weighted choice from a random number
 //! the caller supplies. [`Entry`] writes entries, so tools can make books; with the `std`
-//! feature, [`BookFile`] reads a book file.
+//! feature, `BookFile` reads a book file.
 //!
 //! ```
 //! use x88::Board0x88;
@@ -60,6 +60,12 @@ const WHITE_TO_MOVE_KEY: usize = 780;
 /// Castling counts the four standard rights, the king side being the h-file side, also in
 /// Chess960; an en passant square counts only when a pawn of the side to move could take
 /// on it (beside the pawn that moved two squares), whether or not the capture is legal.
+///
+/// One case needs the move that led to the position: x88 keeps an en passant square only
+/// when the capture is legal, so after a double push whose only possible capturer is pinned
+/// the board no longer knows there was one, while Polyglot still keys it. For positions of a
+/// game, ask [`Board0x88::polyglot_key_after`] with the last move, or `Game::polyglot_key`
+/// (feature `alloc`), which are exact in every case.
 ///
 /// ```
 /// use x88::{Board0x88, polyglot};
@@ -133,6 +139,43 @@ fn can_take_en_passant(board: &Board0x88, target: Square) -> bool {
 }
 
 impl Board0x88 {
+    /// The Polyglot key of the position after the legal move `mv`, or `None` if `mv` is not
+    /// legal here. Unlike [`polyglot_key`](Board0x88::polyglot_key) of the position after
+    /// the move, it keys the en passant square of a double push whose capture would be
+    /// illegal (the capturing pawn pinned), as Polyglot does.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// // After e2-e4 the pawn on d4 may not take en passant: its king on a4 would stand in
+    /// // the rook's line. x88's board drops the en passant square; Polyglot keys it.
+    /// let board: Board0x88 = "8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1".parse()?;
+    /// let e4 = board.parse_san("e4")?;
+    /// let mut after = board;
+    /// after.play(e4)?;
+    /// assert_eq!(after.en_passant(), None);
+    /// let with_square: Board0x88 = "8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1".parse()?;
+    /// assert_eq!(board.polyglot_key_after(e4), Some(with_square.polyglot_key()));
+    /// assert_ne!(board.polyglot_key_after(e4), Some(after.polyglot_key()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn polyglot_key_after(&self, mv: Move) -> Option<u64> {
+        if !self.is_legal(mv) {
+            return None;
+        }
+        let mut after = *self;
+        after.play_unchecked(mv);
+        let mut key = key(&after);
+        if mv.is_double_push() && after.en_passant().is_none() {
+            // The square the pawn passed over, halfway between its two squares.
+            let passed = Square::from_index((mv.from().index() + mv.to().index()) / 2)?;
+            if can_take_en_passant(&after, passed) {
+                key ^= RANDOM64[EN_PASSANT_KEYS + passed.file().index()];
+            }
+        }
+        Some(key)
+    }
+
     /// The position's key in Polyglot opening books: see [`polyglot::key`](key).
     ///
     /// ```
@@ -459,9 +502,32 @@ impl<'a> Book<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn moves(&self, board: &Board0x88) -> impl Iterator<Item = BookMove> + 'a {
+        self.moves_with_key(board, board.polyglot_key())
+    }
+
+    /// The book's moves for `board` under the Polyglot key `key`: for a position of a game,
+    /// the exact key of [`Board0x88::polyglot_key_after`] or `Game::polyglot_key` (see [`key`]).
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// use x88::polyglot::{Book, Entry, encode_move};
+    /// let board = Board0x88::default();
+    /// let e4 = board.parse_san("e4")?;
+    /// let bytes = Entry { key: board.polyglot_key(), raw_move: encode_move(e4), weight: 1, learn: 0 }
+    ///     .to_bytes();
+    /// let book = Book::new(&bytes)?;
+    /// assert_eq!(book.moves_with_key(&board, board.polyglot_key()).count(), 1);
+    /// assert_eq!(book.moves_with_key(&board, 12345).count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn moves_with_key(
+        &self,
+        board: &Board0x88,
+        key: u64,
+    ) -> impl Iterator<Item = BookMove> + 'a {
         // The legal moves once for all the position's entries.
         let legal = board.legal_moves();
-        self.entries(board.polyglot_key()).filter_map(move |entry| {
+        self.entries(key).filter_map(move |entry| {
             find_move(&legal, entry.raw_move).map(|mv| BookMove {
                 mv,
                 weight: entry.weight,
@@ -491,13 +557,37 @@ impl<'a> Book<'a> {
     /// ```
     #[must_use]
     pub fn pick(&self, board: &Board0x88, random: u64) -> Option<Move> {
-        let total: u64 = self.moves(board).map(|m| u64::from(m.weight)).sum();
+        self.pick_with_key(board, board.polyglot_key(), random)
+    }
+
+    /// [`pick`](Book::pick) under the Polyglot key `key` (see [`moves_with_key`](Book::moves_with_key)).
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// use x88::polyglot::{Book, Entry, encode_move};
+    /// let start = Board0x88::default();
+    /// let e4 = start.parse_san("e4")?;
+    /// let mut board = start;
+    /// board.play(e4)?;
+    /// let key = start.polyglot_key_after(e4).unwrap(); // exact, whatever the pins
+    /// let e5 = board.parse_san("e5")?;
+    /// let bytes = Entry { key, raw_move: encode_move(e5), weight: 1, learn: 0 }.to_bytes();
+    /// let book = Book::new(&bytes)?;
+    /// assert_eq!(book.pick_with_key(&board, key, 7), Some(e5));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn pick_with_key(&self, board: &Board0x88, key: u64, random: u64) -> Option<Move> {
+        let total: u64 = self
+            .moves_with_key(board, key)
+            .map(|m| u64::from(m.weight))
+            .sum();
         if total == 0 {
             return None;
         }
         // `random` scaled to 0..total, by the high half of the 128-bit product.
         let mut target = ((u128::from(random) * u128::from(total)) >> 64) as u64;
-        for book_move in self.moves(board) {
+        for book_move in self.moves_with_key(board, key) {
             let weight = u64::from(book_move.weight);
             if target < weight {
                 return Some(book_move.mv);

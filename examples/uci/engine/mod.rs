@@ -223,7 +223,8 @@ impl Engine {
         self.random ^= self.random << 13;
         self.random ^= self.random >> 7;
         self.random ^= self.random << 17;
-        book.pick(self.game.board(), self.random)
+        // The game's key is exact after a double push with a pinned capturer.
+        book.pick_with_key(self.game.board(), self.game.polyglot_key(), self.random)
     }
 
     fn go(&mut self, params: GoParams) {
