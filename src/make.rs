@@ -349,11 +349,23 @@ impl Board0x88 {
     /// that positions which differ in nothing else hash alike and repetitions are seen.
     #[inline]
     fn en_passant_capture_exists(&self, pushed: u8, skipped: u8, them: Color) -> bool {
+        self.en_passant_capturers(pushed, them)
+            .any(|side| self.en_passant_is_legal(side, skipped, them))
+    }
+
+    /// The 0x88 squares beside `pushed` that hold a pawn of `them`: the pawns that could take
+    /// a pawn just pushed two squares to `pushed` en passant, pins aside (Polyglot's keys
+    /// count these, legal or not).
+    #[inline]
+    pub(crate) fn en_passant_capturers(
+        &self,
+        pushed: u8,
+        them: Color,
+    ) -> impl Iterator<Item = u8> + '_ {
         let pawn = Piece::new(them, PieceKind::Pawn).bits();
         [pushed.wrapping_sub(1), pushed.wrapping_add(1)]
             .into_iter()
-            .filter(|&side| side & 0x88 == 0 && self.cell(side) == pawn)
-            .any(|side| self.en_passant_is_legal(side, skipped, them))
+            .filter(move |&side| side & 0x88 == 0 && self.cell(side) == pawn)
     }
 }
 

@@ -118,24 +118,9 @@ pub fn key(board: &Board0x88) -> u64 {
 /// `target`: Polyglot's test for keying the en passant square (pseudo-legal, pins ignored).
 fn can_take_en_passant(board: &Board0x88, target: Square) -> bool {
     let us = board.side_to_move();
-    // The capturing pawns stand on the rank of the pawn that moved, one rank short of the
-    // target as seen from the side to move.
-    let Some(rank) = target.rank().index().checked_add_signed(match us {
-        Color::White => -1,
-        Color::Black => 1,
-    }) else {
-        return false;
-    };
-    let file = target.file().index();
-    [file.checked_sub(1), Some(file + 1)]
-        .into_iter()
-        .flatten()
-        .filter(|&f| f < 8)
-        .any(|f| {
-            Square::from_index(rank * 8 + f)
-                .and_then(|sq| board.piece_on(sq))
-                .is_some_and(|piece| piece.is_piece(us, PieceKind::Pawn))
-        })
+    // The pawn that moved stands one step beyond `target`, seen from the side that moved it.
+    let pushed = target.x88().wrapping_sub(us.forward() as u8);
+    board.en_passant_capturers(pushed, us).next().is_some()
 }
 
 impl Board0x88 {
