@@ -259,6 +259,32 @@ fn next_operation(text: &str, offset: usize) -> Result<Option<(Operation<'_>, &s
     }
 }
 
+/// The operations of `text`, which starts at `offset` in its line, in order; after an error,
+/// nothing more.
+fn operations_from(
+    text: &str,
+    offset: usize,
+) -> impl Iterator<Item = Result<Operation<'_>, EpdError>> {
+    let (mut rest, mut at, mut failed) = (text, offset, false);
+    core::iter::from_fn(move || {
+        if failed {
+            return None;
+        }
+        match next_operation(rest, at) {
+            Ok(Some((operation, after))) => {
+                at += rest.len() - after.len();
+                rest = after;
+                Some(Ok(operation))
+            }
+            Ok(None) => None,
+            Err(error) => {
+                failed = true;
+                Some(Err(error))
+            }
+        }
+    })
+}
+
 impl<'a> Epd<'a> {
     /// Reads a line of EPD (standard chess, positions checked strictly).
     ///
@@ -316,20 +342,11 @@ impl<'a> Epd<'a> {
             _ => (four_end, false),
         };
         let operations = &line[fen_end..];
-        let epd_without_board = Epd {
-            board: Board0x88::default(),
-            position: &line[fen_start..fen_end],
-            operations,
-            operations_at: fen_end,
-        };
         // Check every operation now, and find the clocks' operations.
         let mut halfmove = None;
         let mut fullmove = None;
-        let mut rest = operations;
-        let mut rest_at = fen_end;
-        while let Some((operation, after)) = next_operation(rest, rest_at)? {
-            rest_at += rest.len() - after.len();
-            rest = after;
+        for operation in operations_from(operations, fen_end) {
+            let operation = operation?;
             let bad = |kind| EpdError::at(operation.column - 1, kind);
             match operation.opcode {
                 "hmvc" => {
@@ -367,7 +384,9 @@ impl<'a> Epd<'a> {
         .map_err(|error| EpdError::at(fen_start, EpdErrorKind::Fen(error)))?;
         Ok(Epd {
             board,
-            ..epd_without_board
+            position: fen_text,
+            operations,
+            operations_at: fen_end,
         })
     }
 
@@ -406,14 +425,8 @@ impl<'a> Epd<'a> {
     /// # Ok::<(), x88::epd::EpdError>(())
     /// ```
     pub fn operations(&self) -> impl Iterator<Item = Operation<'a>> + use<'a> {
-        let (mut rest, mut at) = (self.operations, self.operations_at);
-        core::iter::from_fn(move || {
-            // Checked when the line was read: an error cannot come now.
-            let (operation, after) = next_operation(rest, at).ok()??;
-            at += rest.len() - after.len();
-            rest = after;
-            Some(operation)
-        })
+        // Checked when the line was read: an error cannot come now.
+        operations_from(self.operations, self.operations_at).map_while(Result::ok)
     }
 
     /// The first operation with opcode `opcode`.

@@ -110,8 +110,7 @@ fn shakmaty_key(position: &shakmaty::Chess) -> u64 {
 #[test]
 fn keys_agree_with_shakmaty_on_the_suite_positions_and_after_each_of_their_moves() {
     use shakmaty::Position;
-    let mut boards = common::suite_boards(common::STANDARD_EPD, false);
-    boards.extend(common::suite_boards(common::CHESS960_EPD, true));
+    let boards = common::all_suite_boards();
     let (mut checked, mut refused) = (0, 0);
     for root in boards {
         let Some(position) = shakmaty_position(&root) else {
@@ -191,9 +190,7 @@ fn a_pinned_capturer_still_keys_the_en_passant_square() {
 
 #[test]
 fn every_legal_move_of_the_suites_encodes_and_decodes() {
-    let mut boards = common::suite_boards(common::STANDARD_EPD, false);
-    boards.extend(common::suite_boards(common::CHESS960_EPD, true));
-    for board in boards {
+    for board in common::all_suite_boards() {
         for mv in board.legal_moves() {
             let raw = encode_move(mv);
             assert_eq!(raw >> 15, 0, "bit 15 is unused");

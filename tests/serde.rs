@@ -27,12 +27,6 @@ fn read_move(board: &Board0x88, text: &str) -> Result<Move, serde_json::Error> {
     MoveSeed(board).deserialize(&mut serde_json::Deserializer::from_str(text))
 }
 
-fn suite_boards() -> Vec<Board0x88> {
-    let mut boards = common::suite_boards(common::STANDARD_EPD, false);
-    boards.extend(common::suite_boards(common::CHESS960_EPD, true));
-    boards
-}
-
 #[test]
 fn squares_are_their_names() {
     assert_eq!(json(&Square::E4), "\"e4\"");
@@ -172,7 +166,7 @@ fn outcomes_are_words() {
 #[test]
 fn every_legal_move_of_the_suites_and_their_children_reads_back_through_the_seed() {
     let mut moves = 0;
-    for root in suite_boards() {
+    for root in common::all_suite_boards() {
         let children = root.legal_moves().into_iter().map(|mv| {
             let mut child = root;
             child.play_unchecked(mv);
@@ -236,7 +230,7 @@ fn boards_are_their_fen_and_read_back_equal() {
         json(&Board0x88::default()),
         format!("\"{}\"", x88::START_FEN)
     );
-    for board in suite_boards() {
+    for board in common::all_suite_boards() {
         assert_eq!(json(&board), format!("\"{}\"", board.fen()));
         let back: Board0x88 = round_trip(&board);
         assert_eq!(back, board, "{}", board.fen());

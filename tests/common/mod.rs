@@ -117,6 +117,13 @@ pub fn suite_boards(epd: &str, chess960: bool) -> Vec<x88::Board0x88> {
         .collect()
 }
 
+/// The positions of both bundled suites: the standard one, then the Chess960 one.
+pub fn all_suite_boards() -> Vec<x88::Board0x88> {
+    let mut boards = suite_boards(STANDARD_EPD, false);
+    boards.extend(suite_boards(CHESS960_EPD, true));
+    boards
+}
+
 /// One position of a random playout, with the position its last move was played in (`None`
 /// for the start position).
 #[derive(Clone, Copy)]
