@@ -6,6 +6,7 @@
 //! "Is `sq` attacked by the rook on `r`?" is then one lookup and, only if that says yes, a
 //! short walk over the squares in between.
 
+use crate::bitboard;
 use crate::board::Board0x88;
 use crate::piece::{Color, Piece, PieceKind};
 use crate::square::Square;
@@ -252,6 +253,24 @@ const fn build_leaper_sets() -> [[u64; 64]; 4] {
         index += 1;
     }
     sets
+}
+
+/// The squares a knight on the square with [`Square::index`] `index` attacks.
+#[inline(always)]
+pub(crate) fn knight_set(index: usize) -> u64 {
+    LEAPER_SETS[2][index & 63]
+}
+
+/// The squares a king on the square with [`Square::index`] `index` attacks.
+#[inline(always)]
+pub(crate) fn king_set(index: usize) -> u64 {
+    LEAPER_SETS[3][index & 63]
+}
+
+/// The squares a pawn of `color` on the square with [`Square::index`] `index` attacks.
+#[inline(always)]
+pub(crate) fn pawn_set(color: Color, index: usize) -> u64 {
+    LEAPER_SETS[color.index() & 1][index & 63]
 }
 
 /// The attack bits of the pieces that could go from `from` to `to` on an empty board.
@@ -509,6 +528,32 @@ impl Board0x88 {
             }
         }
         set
+    }
+
+    /// Whether a piece of `by` attacks the 0x88 square `sq` when the squares of `occupied`
+    /// (bits by [`Square::index`]) are the occupied ones: the board's pieces, less any lifted
+    /// off. The bitboards find the candidates (the pieces of `by` a knight's jump, a king's or
+    /// pawn's step, or the first along each line away from `sq`), usually none or one; the
+    /// difference table then says whether each attacks along that line. A piece of `by`
+    /// lifted off must be left out of `occupied` and is then no candidate either.
+    #[inline(always)]
+    pub(crate) fn attacked_through(&self, sq: u8, by: Color, occupied: u64) -> bool {
+        let index = bitboard::index(sq);
+        let mut candidates = (knight_set(index)
+            | king_set(index)
+            | pawn_set(!by, index)
+            | bitboard::bishop_attacks(index, occupied)
+            | bitboard::rook_attacks(index, occupied))
+            & self.occupancy(by)
+            & occupied;
+        while candidates != 0 {
+            let from = bitboard::x88(candidates.trailing_zeros() as usize);
+            candidates &= candidates - 1;
+            if ATTACK_MASK[diff_index(from, sq)] & piece_attacks(self.cell(from)) != 0 {
+                return true;
+            }
+        }
+        false
     }
 
     /// What stands between the king of `us` on `king` and the enemy slider on `enemy`, which

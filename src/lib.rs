@@ -11,7 +11,10 @@ extern crate alloc;
 extern crate std;
 
 pub mod attacks;
+mod bitboard;
 mod board;
+mod castling;
+mod count;
 pub mod epd;
 mod fen;
 mod legality;

@@ -439,6 +439,39 @@ mod tests {
         assert_eq!(board.hash(), board.compute_hash());
     }
 
+    /// The occupancy the piece lists say, for comparison with the board's mirror of it.
+    fn occupancy_of_the_lists(board: &Board0x88, color: Color) -> u64 {
+        board
+            .piece_squares(color)
+            .iter()
+            .fold(0, |bits, sq| bits | 1 << sq.index())
+    }
+
+    #[test]
+    fn make_and_unmake_keep_the_occupancy_mirror_in_step() {
+        let mut moves = 0;
+        for mut board in crate::test_positions::suite_positions() {
+            for mv in board.legal_moves() {
+                let undo = board.make_move(mv);
+                for color in Color::ALL {
+                    let expected = occupancy_of_the_lists(&board, color);
+                    assert_eq!(board.occupancy(color), expected, "{board} after {mv}");
+                }
+                board.unmake_move(mv, undo);
+                for color in Color::ALL {
+                    let expected = occupancy_of_the_lists(&board, color);
+                    assert_eq!(
+                        board.occupancy(color),
+                        expected,
+                        "{board} after {mv} unmade"
+                    );
+                }
+                moves += 1;
+            }
+        }
+        assert!(moves > 4_000, "only {moves} moves");
+    }
+
     #[test]
     fn unmake_restores_the_piece_lists_in_their_order() {
         let lists = |b: &Board0x88| Color::ALL.map(|c| std::vec::Vec::from(b.piece_squares(c)));

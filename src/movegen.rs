@@ -12,11 +12,12 @@
 
 use crate::attacks::{
     DIAGONAL_ATTACK, DIAGONAL_STEPS, KING_ATTACK, KING_STEPS, KNIGHT_STEPS, SLIDER_ATTACK,
-    STRAIGHT_ATTACK, STRAIGHT_STEPS, SliderLine, attack_mask, king_relation, piece_attacks,
+    STRAIGHT_ATTACK, SliderLine, attack_mask, king_relation, knight_set, piece_attacks,
     ray_step_raw, reaches,
 };
-use crate::board::{Board0x88, MAX_PIECES, castling_destinations};
-use crate::moves::{FirstMove, Move, MoveCounter, MoveList, MoveSink};
+use crate::bitboard::{self, bishop_attacks, direction_of, rook_attacks};
+use crate::board::{Board0x88, MAX_PIECES};
+use crate::moves::{FirstMove, Move, MoveList, MoveSink};
 use crate::piece::{Color, Piece, PieceKind};
 use crate::square::Square;
 
@@ -27,7 +28,7 @@ pub(crate) const WEST: u8 = 1 << 4;
 /// Which of the legal moves a generation writes: all of them, the noisy ones (captures, en
 /// passant, promotions) or the quiet ones (the rest). A const parameter of the generator, so
 /// each choice compiles to its own copy with the tests for the others folded away.
-const ALL: u8 = 0;
+pub(crate) const ALL: u8 = 0;
 const NOISY: u8 = 1;
 const QUIET: u8 = 2;
 
@@ -35,11 +36,25 @@ const QUIET: u8 = 2;
 pub(crate) const NO_SQUARE: u8 = 0x80;
 
 /// The pieces of the side to move that are pinned, found once per generation.
-struct Pins {
+pub(crate) struct Pins {
     /// Bit `i`: the piece at index `i` of the piece list is pinned.
-    pinned: u16,
+    pub(crate) pinned: u16,
     /// For a pinned piece, the unit step from the king towards its pinner.
-    ray: [i8; MAX_PIECES],
+    pub(crate) ray: [i8; MAX_PIECES],
+}
+
+/// What the enemy pieces do to the king of the side to move, found in one pass over them by
+/// [`king_safety`](Board0x88::king_safety).
+pub(crate) struct KingSafety {
+    /// The squares next to the king they attack, of those asked about (a mask over
+    /// [`KING_STEPS`]).
+    pub(crate) danger: u8,
+    /// How many give check: 0, 1 or 2.
+    pub(crate) checkers: u8,
+    /// The square of a checker ([`NO_SQUARE`] if none).
+    pub(crate) checker: u8,
+    /// The pinned pieces of the side to move.
+    pub(crate) pins: Pins,
 }
 
 /// Whether a move of a pinned piece to `to` stays on its pin ray.
@@ -175,22 +190,6 @@ impl Board0x88 {
         first.0.is_some()
     }
 
-    /// The number of legal moves, without storing them (perft's bulk count).
-    ///
-    /// ```
-    /// use x88::Board0x88;
-    /// let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    /// let kiwipete: Board0x88 = fen.parse().unwrap();
-    /// assert_eq!(kiwipete.count_legal_moves(), 48);
-    /// assert_eq!(kiwipete.count_legal_moves(), kiwipete.legal_moves().len() as u64);
-    /// ```
-    #[must_use]
-    pub fn count_legal_moves(&self) -> u64 {
-        let mut counter = MoveCounter(0);
-        self.generate_legal(&mut counter);
-        counter.0
-    }
-
     #[inline(always)]
     fn generate<S: MoveSink, const MODE: u8>(&self, sink: &mut S) {
         // A copy of the generator for each colour: the side's bit, its forward step and its
@@ -206,14 +205,38 @@ impl Board0x88 {
     fn generate_for<S: MoveSink, const MODE: u8, const WHITE: bool>(&self, sink: &mut S) {
         let us = if WHITE { Color::White } else { Color::Black };
         let king = self.king(us).x88();
-        let mut checkers = 0;
-        let mut checker = NO_SQUARE;
-        let mut pins = Pins {
-            pinned: 0,
-            ray: [0; MAX_PIECES],
-        };
         let free = self.king_targets::<MODE>(king, us);
-        let mut danger = 0u8;
+        let safety = self.king_safety(king, us, free);
+        self.king_steps(sink, king, free & !safety.danger);
+        if !sink.wants_more() {
+            return;
+        }
+        match safety.checkers {
+            0 => {
+                self.piece_moves::<S, MODE>(sink, king, us, &safety.pins);
+                if MODE != NOISY && sink.wants_more() && self.castling_may_be_possible(king, us) {
+                    self.castling_moves(sink, king, us, safety.danger);
+                }
+            }
+            1 => self.evasions::<S, MODE>(sink, king, us, &safety.pins, safety.checker),
+            _ => {}
+        }
+    }
+
+    /// One pass over the enemy pieces: which of the squares `free` next to the king of `us` on
+    /// `king` (a mask over [`KING_STEPS`]) they attack with the king lifted off, which of them
+    /// give check, and which pieces of `us` they pin.
+    #[inline(always)]
+    pub(crate) fn king_safety(&self, king: u8, us: Color, free: u8) -> KingSafety {
+        let mut safety = KingSafety {
+            danger: 0,
+            checkers: 0,
+            checker: NO_SQUARE,
+            pins: Pins {
+                pinned: 0,
+                ray: [0; MAX_PIECES],
+            },
+        };
         for &enemy in self.piece_squares(!us) {
             let enemy = enemy.x88();
             let piece = self.cell(enemy);
@@ -221,54 +244,40 @@ impl Board0x88 {
             let Some((zone, hits)) = king_relation(piece, enemy, king) else {
                 continue;
             };
-            let zone = zone & free & !danger;
+            let zone = zone & free & !safety.danger;
             if zone != 0 {
-                danger |= self.verified_zone(piece, enemy, king, zone);
+                safety.danger |= self.verified_zone(piece, enemy, king, zone);
             }
             if hits == 0 {
                 continue;
             }
             if hits & SLIDER_ATTACK == 0 {
-                checkers += 1;
-                checker = enemy;
+                safety.checkers += 1;
+                safety.checker = enemy;
                 continue;
             }
             let ray = ray_step_raw(king, enemy);
             match self.slider_line(king, enemy, ray, us) {
                 SliderLine::Check => {
-                    checkers += 1;
-                    checker = enemy;
+                    safety.checkers += 1;
+                    safety.checker = enemy;
                 }
                 SliderLine::Pin(pinned) => {
                     let index = self.cell(pinned | 8) as usize & (MAX_PIECES - 1);
-                    pins.pinned |= 1 << index;
-                    pins.ray[index] = ray;
+                    safety.pins.pinned |= 1 << index;
+                    safety.pins.ray[index] = ray;
                 }
                 SliderLine::Blocked => {}
             }
         }
-
-        self.king_steps(sink, king, free & !danger);
-        if !sink.wants_more() {
-            return;
-        }
-        match checkers {
-            0 => {
-                self.piece_moves::<S, MODE>(sink, king, us, &pins);
-                if MODE != NOISY && sink.wants_more() && self.castling_may_be_possible(king, us) {
-                    self.castling_moves(sink, king, us, danger);
-                }
-            }
-            1 => self.evasions::<S, MODE>(sink, king, us, &pins, checker),
-            _ => {}
-        }
+        safety
     }
 
     /// The squares next to the king that it could step to if they were safe, as a mask over
     /// [`KING_STEPS`]: on the board and not held by its own side; only those held by the enemy
     /// for the noisy moves, only the empty ones for the quiet moves.
     #[inline(always)]
-    fn king_targets<const MODE: u8>(&self, king: u8, us: Color) -> u8 {
+    pub(crate) fn king_targets<const MODE: u8>(&self, king: u8, us: Color) -> u8 {
         let mut free = 0;
         for (i, step) in KING_STEPS.into_iter().enumerate() {
             let to = king.wrapping_add(step as u8);
@@ -309,7 +318,7 @@ impl Board0x88 {
 
     /// The king's steps to the squares of `safe`, a mask over [`KING_STEPS`].
     #[inline(always)]
-    fn king_steps<S: MoveSink>(&self, sink: &mut S, king: u8, safe: u8) {
+    pub(crate) fn king_steps<S: MoveSink>(&self, sink: &mut S, king: u8, safe: u8) {
         let from = Square::from_x88_unchecked(king);
         let mut bits = safe;
         while bits != 0 {
@@ -348,6 +357,14 @@ impl Board0x88 {
         pins: &Pins,
     ) {
         let list = self.piece_squares(us);
+        let enemies = self.occupancy(!us);
+        let occupied = self.occupancy(us) | enemies;
+        // The squares a knight's or a slider's move may end on.
+        let wanted = match MODE {
+            NOISY => enemies,
+            QUIET => !occupied,
+            _ => !self.occupancy(us),
+        };
         // The king, first in the list, moves elsewhere. (A plain loop: `skip(1)` costs a test
         // per piece, 8 % of all instructions of perft from the start position.)
         let others = list.get(1..).unwrap_or_default();
@@ -367,54 +384,20 @@ impl Board0x88 {
                     if pinned {
                         continue;
                     }
-                    for step in KNIGHT_STEPS {
-                        let to = from.wrapping_add(step as u8);
-                        if to & 0x88 != 0 {
-                            continue;
-                        }
-                        let target = self.cell(to);
-                        let unwanted = match MODE {
-                            NOISY => target == 0,
-                            QUIET => target != 0,
-                            _ => false,
-                        };
-                        if target & us.bit() != 0 || unwanted {
-                            continue;
-                        }
-                        let to = Square::from_x88_unchecked(to);
-                        sink.push(Move::normal(from_sq, to, target != 0));
-                    }
+                    let reach = knight_set(bitboard::index(from));
+                    push_targets(sink, from_sq, reach & wanted, enemies);
                 }
                 kind => {
-                    let steps: &[i8] = match kind {
-                        k if k == PieceKind::Bishop.bits() => &DIAGONAL_STEPS,
-                        k if k == PieceKind::Rook.bits() => &STRAIGHT_STEPS,
-                        _ => &KING_STEPS,
+                    let at = bitboard::index(from);
+                    let mut reach = match kind {
+                        k if k == PieceKind::Bishop.bits() => bishop_attacks(at, occupied),
+                        k if k == PieceKind::Rook.bits() => rook_attacks(at, occupied),
+                        _ => bishop_attacks(at, occupied) | rook_attacks(at, occupied),
                     };
-                    for &step in steps {
-                        if pinned && step != ray && step != -ray {
-                            continue;
-                        }
-                        let mut to = from.wrapping_add(step as u8);
-                        while to & 0x88 == 0 {
-                            let target = self.cell(to);
-                            if target != 0 {
-                                if MODE != QUIET && target & us.bit() == 0 {
-                                    sink.push(Move::normal(
-                                        from_sq,
-                                        Square::from_x88_unchecked(to),
-                                        true,
-                                    ));
-                                }
-                                break;
-                            }
-                            if MODE != NOISY {
-                                let to = Square::from_x88_unchecked(to);
-                                sink.push(Move::normal(from_sq, to, false));
-                            }
-                            to = to.wrapping_add(step as u8);
-                        }
+                    if pinned {
+                        reach &= bitboard::ray(bitboard::index(king), direction_of(ray));
                     }
+                    push_targets(sink, from_sq, reach & wanted, enemies);
                 }
             }
         }
@@ -531,7 +514,7 @@ impl Board0x88 {
     /// one along the rank) and checks (also the one by the pawn that stepped), so the normal
     /// and the evasion generators both call it as it is.
     #[inline(always)]
-    fn en_passant_moves<S: MoveSink>(&self, sink: &mut S, us: Color) {
+    pub(crate) fn en_passant_moves<S: MoveSink>(&self, sink: &mut S, us: Color) {
         let Some(ep) = self.en_passant() else {
             return;
         };
@@ -657,81 +640,6 @@ impl Board0x88 {
         let king = self.king(us).x88();
         !self.attacked_looking_out_with::<true>(king, !us, [from, captured], to)
     }
-
-    /// Whether `us` might castle: the king is virgin, and a square beside it on the rank is
-    /// empty or holds a virgin rook of its own. Castling needs both, since every square between
-    /// the king and its rook must be empty; the test rules out most positions in a few loads.
-    #[inline(always)]
-    pub(crate) fn castling_may_be_possible(&self, king: u8, us: Color) -> bool {
-        if self.cell(king) & Piece::VIRGIN == 0 {
-            return false;
-        }
-        let rook = Piece::new(us, PieceKind::Rook).with_virgin().bits();
-        let open = |sq: u8| sq & 0x88 == 0 && (self.cell(sq) == 0 || self.cell(sq) == rook);
-        open(king.wrapping_add(1)) || open(king.wrapping_sub(1))
-    }
-
-    /// Castling with each virgin rook, by the rules that serve standard chess and Chess960: the
-    /// king is not in check (the caller knows); every square between the king, the rook and
-    /// their destinations is empty but for those two; no square the king crosses or reaches is
-    /// attacked once the rook has left.
-    ///
-    /// Out of line, behind the cheap test of
-    /// [`castling_may_be_possible`](Board0x88::castling_may_be_possible): most positions
-    /// cannot castle, and inlined, this code crowds the registers of the generator's loops.
-    #[inline(never)]
-    pub(crate) fn castling_moves<S: MoveSink>(
-        &self,
-        sink: &mut S,
-        king: u8,
-        us: Color,
-        danger: u8,
-    ) {
-        let base = (us.back_rank() as u8) << 4;
-        let rank = self.rank_cells(base);
-        let king_file = king & 7;
-        let mut files = self.virgin_rook_files(us);
-        while files != 0 {
-            let rook_file = files.trailing_zeros() as u8;
-            files &= files - 1;
-            let rook = base | rook_file;
-            let (king_to, rook_to) = castling_destinations(king, rook);
-            let (king_to_file, rook_to_file) = (king_to & 7, rook_to & 7);
-            // Every square between the four is empty but the king's and the rook's: one test
-            // of the rank's cells, masked to those files.
-            let low = king_file.min(rook_file).min(king_to_file).min(rook_to_file);
-            let high = king_file.max(rook_file).max(king_to_file).max(rook_to_file);
-            let span = (u64::MAX >> (8 * (7 - high))) & (u64::MAX << (8 * low));
-            let movers = (0xff << (8 * king_file)) | (0xff << (8 * rook_file));
-            if rank & span & !movers != 0 {
-                continue;
-            }
-            // A rook in the corner shields no square of the king's path, so there the king's
-            // own square (not in check) and its neighbours (in `danger`) are already known.
-            let corner = rook_file == 0 || rook_file == 7;
-            let (first, last) = (king.min(king_to), king.max(king_to));
-            let mut sq = first;
-            let mut attacked = false;
-            while sq <= last && !attacked {
-                attacked = if corner && sq == king {
-                    false
-                } else if corner && sq == king.wrapping_add(1) {
-                    danger & EAST != 0
-                } else if corner && sq == king.wrapping_sub(1) {
-                    danger & WEST != 0
-                } else {
-                    self.attacked_looking_out(sq, !us, king, rook)
-                };
-                sq += 1;
-            }
-            if !attacked {
-                sink.push(Move::castle(
-                    Square::from_x88_unchecked(king),
-                    Square::from_x88_unchecked(rook),
-                ));
-            }
-        }
-    }
 }
 
 impl Board0x88 {
@@ -842,6 +750,20 @@ fn promotion_start_rank(us: Color) -> u8 {
     }
 }
 
+/// The moves of the piece on `from` to each square of `targets` (bits by [`Square::index`]),
+/// captures where `enemies` has the bit.
+#[inline(always)]
+fn push_targets<S: MoveSink>(sink: &mut S, from: Square, targets: u64, enemies: u64) {
+    let mut bits = targets;
+    while bits != 0 {
+        let index = bits.trailing_zeros() as usize;
+        let capture = bits & bits.wrapping_neg() & enemies != 0;
+        bits &= bits - 1;
+        let to = Square::from_x88_unchecked(bitboard::x88(index));
+        sink.push(Move::normal(from, to, capture));
+    }
+}
+
 /// The four promotions of a pawn move, queen first, taking the piece on `to` if `capture`.
 #[inline(always)]
 fn push_promotions<S: MoveSink>(sink: &mut S, from: Square, to: Square, capture: bool) {
@@ -925,9 +847,10 @@ mod tests {
     }
 
     #[test]
-    fn looking_out_from_a_square_agrees_with_testing_every_attacker() {
+    fn looking_out_and_through_agree_with_testing_every_attacker() {
         let mut compared = 0;
         for board in suite_positions() {
+            let occupied = board.occupancy(Color::White) | board.occupancy(Color::Black);
             for by in Color::ALL {
                 let defender = board.piece_squares(!by);
                 let king = defender[0].x88();
@@ -937,11 +860,17 @@ mod tests {
                 ignored.extend(defender[1..].iter().map(|sq| (king, sq.x88())));
                 for sq in Square::ALL {
                     for &(a, b) in &ignored {
-                        assert_eq!(
-                            board.attacked_looking_out(sq.x88(), by, a, b),
-                            board.attacked_ignoring(sq.x88(), by, a, b),
-                            "{board}: {sq} by {by:?} ignoring {a:#x} {b:#x}"
-                        );
+                        let expected = board.attacked_ignoring(sq.x88(), by, a, b);
+                        let context = || format!("{board}: {sq} by {by:?} ignoring {a:#x} {b:#x}");
+                        let looking_out = board.attacked_looking_out(sq.x88(), by, a, b);
+                        assert_eq!(looking_out, expected, "{}", context());
+                        // The same question through the occupancy with both squares lifted.
+                        let seen = [a, b]
+                            .into_iter()
+                            .filter(|&lifted| lifted != NO_SQUARE)
+                            .fold(occupied, |seen, lifted| seen & !bitboard::bit(lifted));
+                        let through = board.attacked_through(sq.x88(), by, seen);
+                        assert_eq!(through, expected, "{}", context());
                         compared += 1;
                     }
                 }

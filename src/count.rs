@@ -1,0 +1,222 @@
+//! Counting the legal moves without generating them: perft's bulk count.
+//!
+//! The generator hands moves to a sink one at a time, so counting through it costs a step of a
+//! ray walk per move. The counter answers the same question by sets: checks, pins and the
+//! king's safe squares come from the same pass over the enemy pieces as in the generator (the
+//! difference tables), and then each piece's targets are a bitboard ([`crate::bitboard`])
+//! whose bits are counted at once, its pin line and, in check, the squares that capture or
+//! block the checker as masks. The pawns are counted together, a shift of all of them per
+//! kind of move. Castling and en passant, rare and intricate, go through the generator.
+
+use crate::attacks::knight_set;
+use crate::bitboard::{self, bishop_attacks, direction_of, ray, rook_attacks};
+use crate::board::Board0x88;
+use crate::movegen::{ALL, KingSafety, Pins};
+use crate::moves::MoveCounter;
+use crate::piece::{Color, Piece, PieceKind};
+
+/// The a-file and the h-file, as bits.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+/// The ranks a pawn's double step passes over (third and sixth) and the last ranks.
+const RANK_3: u64 = 0xff << 16;
+const RANK_6: u64 = 0xff << 40;
+const RANK_1: u64 = 0xff;
+const RANK_8: u64 = 0xff << 56;
+
+impl Board0x88 {
+    /// The number of legal moves, without storing them (perft's bulk count).
+    ///
+    /// Each piece's moves are counted as a set, with the same rules as
+    /// [`legal_moves`](Board0x88::legal_moves): the two always agree.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    /// let kiwipete: Board0x88 = fen.parse().unwrap();
+    /// assert_eq!(kiwipete.count_legal_moves(), 48);
+    /// assert_eq!(kiwipete.count_legal_moves(), kiwipete.legal_moves().len() as u64);
+    /// ```
+    #[must_use]
+    pub fn count_legal_moves(&self) -> u64 {
+        // A copy for each colour, as for the generator: the side's shifts are constants there.
+        match self.side_to_move() {
+            Color::White => self.count_for::<true>(),
+            Color::Black => self.count_for::<false>(),
+        }
+    }
+
+    /// [`count_legal_moves`](Board0x88::count_legal_moves) for white to move if `WHITE`, else
+    /// for black.
+    #[inline(always)]
+    fn count_for<const WHITE: bool>(&self) -> u64 {
+        let us = if WHITE { Color::White } else { Color::Black };
+        let king = self.king(us).x88();
+        let free = self.king_targets::<ALL>(king, us);
+        let KingSafety {
+            danger,
+            checkers,
+            checker,
+            pins,
+        } = self.king_safety(king, us, free);
+        let mut count = u64::from((free & !danger).count_ones());
+        let own = self.occupancy(us);
+        let occupied = own | self.occupancy(!us);
+        let targets = match checkers {
+            0 => !own,
+            // Capture the checker, or step between it and the king (a pinned piece cannot:
+            // its pin line meets the check's line only at the king, so its mask is empty).
+            1 => check_line(self, king, checker),
+            _ => return count,
+        };
+        count += if pins.pinned == 0 {
+            self.count_piece_moves::<WHITE, false>(king, &pins, targets, occupied)
+        } else {
+            self.count_piece_moves::<WHITE, true>(king, &pins, targets, occupied)
+        };
+        let mut special = MoveCounter(0);
+        self.en_passant_moves(&mut special, us);
+        if checkers == 0 && self.castling_may_be_possible(king, us) {
+            self.castling_moves(&mut special, king, us, danger);
+        }
+        count + special.0
+    }
+
+    /// The moves of the pieces of the side to move other than the king to the squares
+    /// `targets`, with the squares `occupied` occupied; pins looked at only if `PINS`.
+    #[inline(always)]
+    fn count_piece_moves<const WHITE: bool, const PINS: bool>(
+        &self,
+        king: u8,
+        pins: &Pins,
+        targets: u64,
+        occupied: u64,
+    ) -> u64 {
+        let us = if WHITE { Color::White } else { Color::Black };
+        let enemies = self.occupancy(!us);
+        let others = self.piece_squares(us).get(1..).unwrap_or_default();
+        let mut count = 0;
+        let mut pawns = 0;
+        for (offset, &from) in others.iter().enumerate() {
+            let from = from.x88();
+            let index = bitboard::index(from);
+            let pin = if PINS && pins.pinned >> (offset + 1) & 1 != 0 {
+                // The pinned piece moves along the line from its king through it.
+                Some(ray(
+                    bitboard::index(king),
+                    direction_of(pins.ray[offset + 1]),
+                ))
+            } else {
+                None
+            };
+            let reach = match self.cell(from) & Piece::KIND_MASK {
+                k if k == PieceKind::Pawn.bits() => {
+                    match pin {
+                        None => pawns |= 1 << index,
+                        Some(line) => {
+                            count += count_pawn_moves::<WHITE>(
+                                1 << index,
+                                targets & line,
+                                occupied,
+                                enemies,
+                            );
+                        }
+                    }
+                    continue;
+                }
+                // A knight's jump never ends on a line through its square: a pinned knight's
+                // mask below is empty.
+                k if k == PieceKind::Knight.bits() => knight_set(index),
+                k if k == PieceKind::Bishop.bits() => bishop_attacks(index, occupied),
+                k if k == PieceKind::Rook.bits() => rook_attacks(index, occupied),
+                _ => bishop_attacks(index, occupied) | rook_attacks(index, occupied),
+            };
+            let reach = match pin {
+                Some(line) => reach & line,
+                None => reach,
+            };
+            count += u64::from((reach & targets).count_ones());
+        }
+        count + count_pawn_moves::<WHITE>(pawns, targets, occupied, enemies)
+    }
+}
+
+/// The squares that end a single check by the piece on `checker` of the king on `king`: the
+/// checker's own, and for a slider those between the two.
+#[inline(always)]
+fn check_line(board: &Board0x88, king: u8, checker: u8) -> u64 {
+    let step = crate::attacks::ray_step_raw(king, checker);
+    let is_slider =
+        crate::attacks::piece_attacks(board.cell(checker)) & crate::attacks::SLIDER_ATTACK != 0;
+    if step == 0 || !is_slider {
+        return bitboard::bit(checker);
+    }
+    let direction = direction_of(step);
+    // The ray from the king up to the edge, less the part beyond the checker.
+    ray(bitboard::index(king), direction) & !ray(bitboard::index(checker), direction)
+}
+
+/// The moves of the pawns `pawns` of white if `WHITE`, else of black, to the squares
+/// `targets`: single and double steps to empty squares, captures of `enemies`, each move to
+/// the last rank counted four times (queen, rook, bishop, knight). En passant is not counted.
+#[inline(always)]
+fn count_pawn_moves<const WHITE: bool>(
+    pawns: u64,
+    targets: u64,
+    occupied: u64,
+    enemies: u64,
+) -> u64 {
+    let empty = !occupied;
+    let (one, west, east, passed, last) = if WHITE {
+        (
+            pawns << 8 & empty,
+            (pawns & !FILE_A) << 7,
+            (pawns & !FILE_H) << 9,
+            RANK_3,
+            RANK_8,
+        )
+    } else {
+        (
+            pawns >> 8 & empty,
+            (pawns & !FILE_A) >> 9,
+            (pawns & !FILE_H) >> 7,
+            RANK_6,
+            RANK_1,
+        )
+    };
+    let two = if WHITE {
+        (one & passed) << 8
+    } else {
+        (one & passed) >> 8
+    } & empty
+        & targets;
+    let one = one & targets;
+    let west = west & enemies & targets;
+    let east = east & enemies & targets;
+    let moves = one.count_ones() + two.count_ones() + west.count_ones() + east.count_ones();
+    let promotions =
+        (one & last).count_ones() + (west & last).count_ones() + (east & last).count_ones();
+    u64::from(moves + 3 * promotions)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::moves::MoveList;
+    use crate::test_positions::suite_positions_and_children;
+
+    #[test]
+    fn counting_agrees_with_generating_in_every_suite_position_and_child() {
+        let (mut positions, mut moves) = (0, 0);
+        for board in suite_positions_and_children() {
+            let mut list = MoveList::new();
+            board.generate_legal(&mut list);
+            assert_eq!(board.count_legal_moves(), list.len() as u64, "{board}");
+            positions += 1;
+            moves += list.len();
+        }
+        assert!(
+            positions > 1_000 && moves > 50_000,
+            "{positions} positions, {moves} moves"
+        );
+    }
+}
