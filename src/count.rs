@@ -193,7 +193,14 @@ fn count_pawn_moves<const WHITE: bool>(
     let one = one & targets;
     let west = west & enemies & targets;
     let east = east & enemies & targets;
-    let moves = one.count_ones() + two.count_ones() + west.count_ones() + east.count_ones();
+    // A single step and a double step never share a square (a pawn on the third rank blocks
+    // the double step of the pawn behind it), so one count serves both; two pawns may take
+    // on the same square, so the captures are counted apart.
+    let moves = (one | two).count_ones() + west.count_ones() + east.count_ones();
+    // Most positions have no pawn about to promote: one test, then no more counting.
+    if (one | west | east) & last == 0 {
+        return u64::from(moves);
+    }
     let promotions =
         (one & last).count_ones() + (west & last).count_ones() + (east & last).count_ones();
     u64::from(moves + 3 * promotions)
