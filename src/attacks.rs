@@ -60,10 +60,6 @@ pub const RAY_STEP: [i8; 256] = build_ray_step();
 pub(crate) const KING_STEPS: [i8; 8] = [1, 15, 16, 17, -1, -15, -16, -17];
 /// The knight's eight jumps in 0x88 numbers.
 pub(crate) const KNIGHT_STEPS: [i8; 8] = [33, 31, 18, 14, -14, -18, -31, -33];
-/// The bishop's four directions.
-pub(crate) const DIAGONAL_STEPS: [i8; 4] = [15, 17, -15, -17];
-/// The rook's four directions.
-pub(crate) const STRAIGHT_STEPS: [i8; 4] = [1, 16, -1, -16];
 
 /// `KING_ZONE[piece & 31][diff_index(enemy, king)]`, for the piece byte `piece` on `enemy`: in
 /// the low byte, which of the squares next to the king (bit `i` for `king + KING_STEPS[i]`) it
@@ -215,12 +211,6 @@ const fn build_piece_attacks() -> [u8; 32] {
     table
 }
 
-/// The [`SquareSet`] bit of the on-board 0x88 square `x88`.
-#[inline(always)]
-const fn bit_of_x88(x88: u8) -> u64 {
-    1 << ((x88 + (x88 & 7)) >> 1)
-}
-
 /// For each leaper (white pawn, black pawn, knight, king) and each square by
 /// [`Square::index`], the squares it attacks from there: [`Board0x88::attacks_from`] for a
 /// piece whose attacks no other piece can block.
@@ -244,7 +234,7 @@ const fn build_leaper_sets() -> [[u64; 64]; 4] {
             while i < steps.len() {
                 let to = from.wrapping_add(steps[i] as u8);
                 if to & 0x88 == 0 {
-                    sets[leaper][index] |= bit_of_x88(to);
+                    sets[leaper][index] |= bitboard::bit_of(to);
                 }
                 i += 1;
             }
@@ -409,48 +399,26 @@ impl Board0x88 {
     #[inline(always)]
     pub fn attacks_from(&self, sq: Square) -> SquareSet {
         let attacks = piece_attacks(self.cell(sq.x88()));
-        // A leaper (or nothing) takes one lookup, inline; a slider walks its rays.
+        // A leaper (or nothing) takes one lookup; a slider, its rays in the bitboards.
         let leaper = match attacks {
             WHITE_PAWN_ATTACK => 0,
             BLACK_PAWN_ATTACK => 1,
             KNIGHT_ATTACK => 2,
             KING_ATTACK => 3,
             0 => return SquareSet::EMPTY,
-            _ => return self.slider_attacks(sq.x88(), attacks),
+            _ => {
+                let occupied = self.occupancy(Color::White) | self.occupancy(Color::Black);
+                let mut bits = 0;
+                if attacks & DIAGONAL_ATTACK != 0 {
+                    bits |= bitboard::bishop_attacks(sq.index(), occupied);
+                }
+                if attacks & STRAIGHT_ATTACK != 0 {
+                    bits |= bitboard::rook_attacks(sq.index(), occupied);
+                }
+                return SquareSet(bits);
+            }
         };
         SquareSet(LEAPER_SETS[leaper][sq.index()])
-    }
-
-    /// [`attacks_from`](Board0x88::attacks_from) for the slider on the 0x88 square `from`,
-    /// whose attack bits are `attacks`.
-    #[inline(never)]
-    fn slider_attacks(&self, from: u8, attacks: u8) -> SquareSet {
-        let mut bits = 0;
-        if attacks & DIAGONAL_ATTACK != 0 {
-            bits |= self.ray_bits(from, &DIAGONAL_STEPS);
-        }
-        if attacks & STRAIGHT_ATTACK != 0 {
-            bits |= self.ray_bits(from, &STRAIGHT_STEPS);
-        }
-        SquareSet(bits)
-    }
-
-    /// The squares along the rays `steps` from the 0x88 square `from`, each ray up to and
-    /// including its first piece, as [`SquareSet`] bits.
-    #[inline(always)]
-    fn ray_bits(&self, from: u8, steps: &[i8; 4]) -> u64 {
-        let mut bits = 0;
-        for &step in steps {
-            let mut to = from.wrapping_add(step as u8);
-            while to & 0x88 == 0 {
-                bits |= bit_of_x88(to);
-                if self.cell(to) != 0 {
-                    break;
-                }
-                to = to.wrapping_add(step as u8);
-            }
-        }
-        bits
     }
 
     /// The squares of the pieces of colour `by` that attack `square`.
@@ -530,21 +498,28 @@ impl Board0x88 {
         set
     }
 
-    /// Whether a piece of `by` attacks the 0x88 square `sq` when the squares of `occupied`
-    /// (bits by [`Square::index`]) are the occupied ones: the board's pieces, less any lifted
-    /// off. The bitboards find the candidates (the pieces of `by` a knight's jump, a king's or
-    /// pawn's step, or the first along each line away from `sq`), usually none or one; the
-    /// difference table then says whether each attacks along that line. A piece of `by`
-    /// lifted off must be left out of `occupied` and is then no candidate either.
+    /// Whether a piece of `by` standing on one of the squares `attackers` attacks the 0x88
+    /// square `sq` when the squares of `occupied` are the occupied ones (both bits by
+    /// [`Square::index`]): the board after a move or with pieces lifted off, without making
+    /// it. A piece taken still blocks if something stands on its square, so it leaves
+    /// `attackers` only. The bitboards find the candidates (the attackers a knight's jump, a
+    /// king's or pawn's step, or the first piece along each line away from `sq`), usually none
+    /// or one; the difference table then says whether each attacks along that line.
     #[inline(always)]
-    pub(crate) fn attacked_through(&self, sq: u8, by: Color, occupied: u64) -> bool {
+    pub(crate) fn attacked_through(
+        &self,
+        sq: u8,
+        by: Color,
+        occupied: u64,
+        attackers: u64,
+    ) -> bool {
         let index = bitboard::index(sq);
         let mut candidates = (knight_set(index)
             | king_set(index)
             | pawn_set(!by, index)
             | bitboard::bishop_attacks(index, occupied)
             | bitboard::rook_attacks(index, occupied))
-            & self.occupancy(by)
+            & attackers
             & occupied;
         while candidates != 0 {
             let from = bitboard::x88(candidates.trailing_zeros() as usize);

@@ -18,7 +18,7 @@ pub(crate) fn bit(x88: u8) -> u64 {
 }
 
 /// [`bit`], computed (for the tables built at compile time); 0 off the board.
-const fn bit_of(x88: u8) -> u64 {
+pub(crate) const fn bit_of(x88: u8) -> u64 {
     if x88 & 0x88 == 0 {
         1 << ((x88 + (x88 & 7)) >> 1)
     } else {
@@ -88,6 +88,13 @@ const fn build_rays() -> [[u64; 8]; 64] {
 #[inline(always)]
 pub(crate) fn ray(index: usize, direction: usize) -> u64 {
     RAYS[index & 63][direction & 7]
+}
+
+/// The squares from the 0x88 square `from` to the edge along the 0x88 unit step `step` (one
+/// of [`KING_STEPS`]), `from` not included: a pinned piece's line from its king.
+#[inline(always)]
+pub(crate) fn ray_from(from: u8, step: i8) -> u64 {
+    ray(index(from), direction_of(step))
 }
 
 /// The direction of the 0x88 unit step `step` (one of [`KING_STEPS`]).

@@ -987,15 +987,6 @@ impl Board0x88 {
         files_holding(self.rank_cells((color.back_rank() as u8) << 4), rook)
     }
 
-    /// Whether the rank of `sq` holds a piece whose byte, without its virgin bit, is `a` or
-    /// `b`: the rank's eight cells are compared with both at once.
-    #[inline]
-    pub(crate) fn rank_holds(&self, sq: u8, a: u8, b: u8) -> bool {
-        let rank = self.rank_cells(sq) & (u64::from(!Piece::VIRGIN) * BYTE_ONES);
-        has_zero_byte(rank ^ (u64::from(a) * BYTE_ONES))
-            || has_zero_byte(rank ^ (u64::from(b) * BYTE_ONES))
-    }
-
     /// The eight cells of the rank of the 0x88 square `sq` as one word, the a-file lowest.
     #[inline(always)]
     pub(crate) fn rank_cells(&self, sq: u8) -> u64 {
@@ -1022,15 +1013,6 @@ impl Board0x88 {
 
 /// `0x01` in each byte of a word.
 const BYTE_ONES: u64 = 0x0101_0101_0101_0101;
-
-/// Whether some byte of `x` is zero. A zero byte leaves a high bit set in `(x - 1s) & !x`; only
-/// whether there is one is exact (not which), and that is all this answers: cheaper than
-/// [`files_holding`], which also says where.
-#[inline(always)]
-fn has_zero_byte(x: u64) -> bool {
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    x.wrapping_sub(BYTE_ONES) & !x & HIGHS != 0
-}
 
 /// The bytes of `rank` (eight cells, the a-file lowest) equal to `byte`, as a bit per file.
 #[inline(always)]

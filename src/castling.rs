@@ -63,7 +63,7 @@ impl Board0x88 {
             while tested != 0 && !attacked {
                 let file = tested.trailing_zeros() as u8;
                 tested &= tested - 1;
-                attacked = self.attacked_through(base | file, !us, occupied);
+                attacked = self.attacked_through(base | file, !us, occupied, self.occupancy(!us));
             }
             if !attacked {
                 sink.push(Move::castle(

@@ -8,8 +8,8 @@
 //! block the checker as masks. The pawns are counted together, a shift of all of them per
 //! kind of move. Castling and en passant, rare and intricate, go through the generator.
 
-use crate::attacks::knight_set;
-use crate::bitboard::{self, bishop_attacks, direction_of, ray, rook_attacks};
+use crate::attacks::{SLIDER_ATTACK, knight_set, piece_attacks, ray_step_raw};
+use crate::bitboard::{self, bishop_attacks, ray_from, rook_attacks};
 use crate::board::Board0x88;
 use crate::movegen::{ALL, KingSafety, Pins};
 use crate::moves::MoveCounter;
@@ -102,10 +102,7 @@ impl Board0x88 {
             let index = bitboard::index(from);
             let pin = if PINS && pins.pinned >> (offset + 1) & 1 != 0 {
                 // The pinned piece moves along the line from its king through it.
-                Some(ray(
-                    bitboard::index(king),
-                    direction_of(pins.ray[offset + 1]),
-                ))
+                Some(ray_from(king, pins.ray[offset + 1]))
             } else {
                 None
             };
@@ -145,15 +142,13 @@ impl Board0x88 {
 /// checker's own, and for a slider those between the two.
 #[inline(always)]
 fn check_line(board: &Board0x88, king: u8, checker: u8) -> u64 {
-    let step = crate::attacks::ray_step_raw(king, checker);
-    let is_slider =
-        crate::attacks::piece_attacks(board.cell(checker)) & crate::attacks::SLIDER_ATTACK != 0;
+    let step = ray_step_raw(king, checker);
+    let is_slider = piece_attacks(board.cell(checker)) & SLIDER_ATTACK != 0;
     if step == 0 || !is_slider {
         return bitboard::bit(checker);
     }
-    let direction = direction_of(step);
     // The ray from the king up to the edge, less the part beyond the checker.
-    ray(bitboard::index(king), direction) & !ray(bitboard::index(checker), direction)
+    ray_from(king, step) & !ray_from(checker, step)
 }
 
 /// The moves of the pawns `pawns` of white if `WHITE`, else of black, to the squares

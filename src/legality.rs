@@ -10,6 +10,7 @@
 use crate::attacks::{
     ATTACK_MASK, SLIDER_ATTACK, diff_index, piece_attacks, ray_step_raw, reaches,
 };
+use crate::bitboard;
 use crate::board::Board0x88;
 use crate::movegen::{EAST, NO_SQUARE, WEST};
 use crate::moves::{Move, MoveSink};
@@ -82,8 +83,11 @@ impl Board0x88 {
             // The king lifted off its square, so that it does not shield its destination.
             !self.attacked_ignoring(to, them, from, NO_SQUARE)
         } else {
+            // The board after the move: `from` empty, `to` ours, a piece taken there gone.
             let king = self.king(us).x88();
-            !self.attacked_looking_out_with::<true>(king, them, [from, NO_SQUARE], to)
+            let occupied = (self.occupancy(us) | self.occupancy(them)) & !bitboard::bit(from);
+            let attackers = self.occupancy(them) & !bitboard::bit(to);
+            !self.attacked_through(king, them, occupied | bitboard::bit(to), attackers)
         }
     }
 
@@ -137,7 +141,10 @@ impl Board0x88 {
         let mut danger = 0;
         for (step, bit) in [(1u8, EAST), (1u8.wrapping_neg(), WEST)] {
             let beside = king.wrapping_add(step);
-            if beside & 0x88 == 0 && self.attacked_looking_out(beside, them, king, NO_SQUARE) {
+            let occupied = (self.occupancy(us) | self.occupancy(them)) & !bitboard::bit(king);
+            if beside & 0x88 == 0
+                && self.attacked_through(beside, them, occupied, self.occupancy(them))
+            {
                 danger |= bit;
             }
         }

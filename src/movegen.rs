@@ -11,11 +11,10 @@
 //!   king with both pawns lifted off and the capturing pawn on its destination.
 
 use crate::attacks::{
-    DIAGONAL_ATTACK, DIAGONAL_STEPS, KING_ATTACK, KING_STEPS, KNIGHT_STEPS, SLIDER_ATTACK,
-    STRAIGHT_ATTACK, SliderLine, attack_mask, king_relation, knight_set, piece_attacks,
-    ray_step_raw, reaches,
+    KING_STEPS, SLIDER_ATTACK, SliderLine, king_relation, knight_set, piece_attacks, ray_step_raw,
+    reaches,
 };
-use crate::bitboard::{self, bishop_attacks, direction_of, rook_attacks};
+use crate::bitboard::{self, bishop_attacks, rook_attacks};
 use crate::board::{Board0x88, MAX_PIECES};
 use crate::moves::{FirstMove, Move, MoveList, MoveSink};
 use crate::piece::{Color, Piece, PieceKind};
@@ -395,7 +394,7 @@ impl Board0x88 {
                         _ => bishop_attacks(at, occupied) | rook_attacks(at, occupied),
                     };
                     if pinned {
-                        reach &= bitboard::ray(bitboard::index(king), direction_of(ray));
+                        reach &= bitboard::ray_from(king, ray);
                     }
                     push_targets(sink, from_sq, reach & wanted, enemies);
                 }
@@ -638,97 +637,10 @@ impl Board0x88 {
     pub(crate) fn en_passant_is_legal(&self, from: u8, to: u8, us: Color) -> bool {
         let captured = to.wrapping_sub(us.forward() as u8);
         let king = self.king(us).x88();
-        !self.attacked_looking_out_with::<true>(king, !us, [from, captured], to)
-    }
-}
-
-impl Board0x88 {
-    /// Whether a piece of `by` attacks `sq`, with the squares `ignore_a` and `ignore_b` seen
-    /// as empty: [`attacked_ignoring`](Board0x88::attacked_ignoring) answered from the square
-    /// instead of from the attacker's piece list. It looks at the eight knight squares and the
-    /// two pawn squares around `sq`, at the attacker's king, and at the first piece along each
-    /// of the eight lines; on a crowded board that is fewer steps than a test of every enemy
-    /// piece, and the squares a castling king crosses are such squares.
-    #[inline(never)]
-    pub(crate) fn attacked_looking_out(
-        &self,
-        sq: u8,
-        by: Color,
-        ignore_a: u8,
-        ignore_b: u8,
-    ) -> bool {
-        self.attacked_looking_out_with::<false>(sq, by, [ignore_a, ignore_b], NO_SQUARE)
-    }
-
-    /// [`attacked_looking_out`](Board0x88::attacked_looking_out) with the squares `vacated`
-    /// seen as empty (a piece there neither attacks nor blocks) and, if `FILLED`, the square
-    /// `filled` seen as holding a piece of the defender (it blocks, and an attacker standing
-    /// there has been taken): the board after a move, without making it.
-    #[inline(always)]
-    pub(crate) fn attacked_looking_out_with<const FILLED: bool>(
-        &self,
-        sq: u8,
-        by: Color,
-        vacated: [u8; 2],
-        filled: u8,
-    ) -> bool {
-        let [ignore_a, ignore_b] = vacated;
-        let knight = by.bit() | PieceKind::Knight.bits();
-        for step in KNIGHT_STEPS {
-            let from = sq.wrapping_add(step as u8);
-            if from & 0x88 == 0 && self.cell(from) == knight && !(FILLED && from == filled) {
-                return true;
-            }
-        }
-        let pawn = by.bit() | PieceKind::Pawn.bits();
-        let behind = sq.wrapping_sub(by.forward() as u8);
-        for from in [behind.wrapping_sub(1), behind.wrapping_add(1)] {
-            // (A vacated square holds an enemy pawn only after en passant, with `FILLED`.)
-            let vacated = FILLED && (from == ignore_a || from == ignore_b || from == filled);
-            if from & 0x88 == 0 && self.cell(from) == pawn && !vacated {
-                return true;
-            }
-        }
-        let king = self.king(by).x88();
-        if attack_mask(
-            Square::from_x88_unchecked(king),
-            Square::from_x88_unchecked(sq),
-        ) & KING_ATTACK
-            != 0
-        {
-            return true;
-        }
-        // Along the rank only a rook or a queen on that rank can attack: without one (the
-        // usual case on a castling king's back rank) the two longest walks are skipped.
-        let rook = by.bit() | PieceKind::Rook.bits();
-        let queen = by.bit() | PieceKind::Queen.bits();
-        let along_rank: &[i8] = if self.rank_holds(sq, rook, queen) {
-            &[1, -1, 16, -16]
-        } else {
-            &[16, -16]
-        };
-        for (steps, line) in [
-            (along_rank, STRAIGHT_ATTACK),
-            (&DIAGONAL_STEPS[..], DIAGONAL_ATTACK),
-        ] {
-            for &step in steps {
-                let mut from = sq.wrapping_add(step as u8);
-                while from & 0x88 == 0 {
-                    if FILLED && from == filled {
-                        break;
-                    }
-                    let piece = self.cell(from);
-                    if piece != 0 && from != ignore_a && from != ignore_b {
-                        if piece & by.bit() != 0 && piece_attacks(piece) & line != 0 {
-                            return true;
-                        }
-                        break;
-                    }
-                    from = from.wrapping_add(step as u8);
-                }
-            }
-        }
-        false
+        let lifted = bitboard::bit(from) | bitboard::bit(captured);
+        let occupied = (self.occupancy(Color::White) | self.occupancy(Color::Black)) & !lifted;
+        let attackers = self.occupancy(!us) & !lifted;
+        !self.attacked_through(king, !us, occupied | bitboard::bit(to), attackers)
     }
 }
 
@@ -847,7 +759,7 @@ mod tests {
     }
 
     #[test]
-    fn looking_out_and_through_agree_with_testing_every_attacker() {
+    fn attacked_through_agrees_with_testing_every_attacker() {
         let mut compared = 0;
         for board in suite_positions() {
             let occupied = board.occupancy(Color::White) | board.occupancy(Color::Black);
@@ -862,14 +774,13 @@ mod tests {
                     for &(a, b) in &ignored {
                         let expected = board.attacked_ignoring(sq.x88(), by, a, b);
                         let context = || format!("{board}: {sq} by {by:?} ignoring {a:#x} {b:#x}");
-                        let looking_out = board.attacked_looking_out(sq.x88(), by, a, b);
-                        assert_eq!(looking_out, expected, "{}", context());
                         // The same question through the occupancy with both squares lifted.
                         let seen = [a, b]
                             .into_iter()
                             .filter(|&lifted| lifted != NO_SQUARE)
                             .fold(occupied, |seen, lifted| seen & !bitboard::bit(lifted));
-                        let through = board.attacked_through(sq.x88(), by, seen);
+                        let through =
+                            board.attacked_through(sq.x88(), by, seen, board.occupancy(by));
                         assert_eq!(through, expected, "{}", context());
                         compared += 1;
                     }
