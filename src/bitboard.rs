@@ -150,6 +150,35 @@ pub(crate) fn bishop_attacks(index: usize, occupied: u64) -> u64 {
         | down(index, SOUTH_WEST, occupied)
 }
 
+/// The squares within two files and two ranks of each square (a five-by-five box, cut at the
+/// edges): the only squares from which a pawn can attack the square or one next to it.
+#[inline(always)]
+pub(crate) fn near(index: usize) -> u64 {
+    NEAR[index & 63]
+}
+
+static NEAR: [u64; 64] = {
+    let mut near = [0; 64];
+    let mut index = 0;
+    while index < 64 {
+        let center = x88(index) as i32;
+        let mut df = -2;
+        while df <= 2 {
+            let mut dr = -2;
+            while dr <= 2 {
+                let sq = center + dr * 16 + df;
+                if sq >= 0 && sq < 128 {
+                    near[index] |= bit_of(sq as u8);
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        index += 1;
+    }
+    near
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,6 +198,18 @@ mod tests {
             }
         }
         set
+    }
+
+    #[test]
+    fn near_is_the_box_of_squares_two_files_and_two_ranks_away_at_most() {
+        for a in Square::ALL {
+            for b in Square::ALL {
+                let files = a.file().index().abs_diff(b.file().index());
+                let ranks = a.rank().index().abs_diff(b.rank().index());
+                let inside = near(a.index()) >> b.index() & 1 == 1;
+                assert_eq!(inside, files <= 2 && ranks <= 2, "{a} {b}");
+            }
+        }
     }
 
     #[test]

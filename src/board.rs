@@ -189,7 +189,7 @@ pub(crate) const MAX_PIECES: usize = 16;
 /// piece list of its colour at `sq | 8`. The piece lists (king first) let move generation and
 /// attack tests visit only the pieces there are, never the 64 squares.
 ///
-/// `Board0x88` is `Copy` (200 bytes), so both copy-make and
+/// `Board0x88` is `Copy` (208 bytes), so both copy-make and
 /// [`make_move`](Board0x88::make_move) / [`unmake_move`](Board0x88::unmake_move) work.
 ///
 /// ```
@@ -208,6 +208,10 @@ pub struct Board0x88 {
     /// mirror of the cells that every change of a piece's square keeps in step, for counting
     /// moves (see [`bitboard`](crate::bitboard)).
     occupancy: [u64; 2],
+    /// The squares of the pawns of both sides, as bits: a mirror kept beside `occupancy`, so
+    /// that the counter takes the pawns (counted all at once by shifts) apart from the
+    /// pieces, and passes over the enemy pawns far from the king without looking at them.
+    pawns: u64,
     state: State,
     chess960: bool,
 }
@@ -443,6 +447,7 @@ impl Board0x88 {
             lists: [[Square::A1; MAX_PIECES]; 2],
             counts: [0; 2],
             occupancy: [0; 2],
+            pawns: 0,
             state: State::new(0, 0, 1, None, Color::White),
             chess960: false,
         }
@@ -469,6 +474,7 @@ impl Board0x88 {
         self.state = State::new(0, halfmove, fullmove, ep, side);
         self.counts = [0; 2];
         self.occupancy = [0; 2];
+        self.pawns = 0;
         for kings_pass in [true, false] {
             for sq in Square::ALL {
                 let Some(piece) = self.piece_on(sq) else {
@@ -493,6 +499,7 @@ impl Board0x88 {
             self.cells[(sq.x88() | 8) as usize] = n as u8;
             self.counts[c] += 1;
             self.occupancy[c] |= bitboard::bit(sq.x88());
+            self.pawns |= bitboard::bit(sq.x88()) & pawn_mask(self.cells[sq.x88() as usize]);
         }
     }
 
@@ -500,6 +507,12 @@ impl Board0x88 {
     #[inline(always)]
     pub(crate) fn occupancy(&self, color: Color) -> u64 {
         self.occupancy[color.index()]
+    }
+
+    /// The squares of the pawns of both sides, as bits by [`Square::index`].
+    #[inline(always)]
+    pub(crate) fn pawns(&self) -> u64 {
+        self.pawns
     }
 
     /// The piece byte on the 0x88 square `sq` (the caller keeps `sq` on the board).
@@ -515,6 +528,8 @@ impl Board0x88 {
     }
 
     /// Moves the piece on `from` to the empty square `to`, in the board and in its piece list.
+    /// `piece` is its byte on `to`; a promotion, whose piece changes kind on the way, puts the
+    /// pawn mirror right itself (see [`promotion_changed_kind`](Board0x88::promotion_changed_kind)).
     #[inline(always)]
     pub(crate) fn relocate(&mut self, from: u8, to: u8, piece: u8, color: Color) {
         let idx = self.cells[(from | 8) as usize & 127];
@@ -523,6 +538,15 @@ impl Board0x88 {
         self.cells[(to | 8) as usize & 127] = idx;
         self.lists[color.index()][idx as usize & (MAX_PIECES - 1)] = Square::from_x88_unchecked(to);
         self.occupancy[color.index()] ^= bitboard::bit(from) | bitboard::bit(to);
+        self.pawns ^= (bitboard::bit(from) | bitboard::bit(to)) & pawn_mask(piece);
+    }
+
+    /// Corrects the pawn mirror after a promotion's [`relocate`](Board0x88::relocate), made or
+    /// taken back, which moved the piece as the kind it has on arrival: the pawn's bit on
+    /// `pawn_square` (the move's origin when made, its destination when taken back) flips.
+    #[inline(always)]
+    pub(crate) fn promotion_changed_kind(&mut self, pawn_square: u8) {
+        self.pawns ^= bitboard::bit(pawn_square);
     }
 
     /// Moves the king and the rook of a castling of `color` from the squares `from` to the
@@ -564,6 +588,7 @@ impl Board0x88 {
         self.counts[c] = last;
         self.cells[(sq & 127) as usize] = 0;
         self.occupancy[c] &= !bitboard::bit(sq);
+        self.pawns &= !bitboard::bit(sq);
         idx as u8
     }
 
@@ -586,6 +611,7 @@ impl Board0x88 {
         }
         self.cells[(sq & 127) as usize] = piece;
         self.occupancy[c] |= bitboard::bit(sq);
+        self.pawns |= bitboard::bit(sq) & pawn_mask(piece);
     }
 
     /// The squares of the pieces of `color`, its king first: the piece list the board keeps,
@@ -1011,6 +1037,15 @@ impl Board0x88 {
     }
 }
 
+/// All ones if the piece byte `piece` is a pawn (of either colour), else 0: the pawn mirror
+/// is updated with it without a branch.
+#[inline(always)]
+fn pawn_mask(piece: u8) -> u64 {
+    0u64.wrapping_sub(u64::from(
+        piece & Piece::KIND_MASK == PieceKind::Pawn.bits(),
+    ))
+}
+
 /// `0x01` in each byte of a word.
 const BYTE_ONES: u64 = 0x0101_0101_0101_0101;
 
@@ -1087,6 +1122,6 @@ mod tests {
 
     #[test]
     fn fits_the_size_budget() {
-        assert!(core::mem::size_of::<Board0x88>() <= 200);
+        assert!(core::mem::size_of::<Board0x88>() <= 208);
     }
 }

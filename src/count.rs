@@ -93,48 +93,43 @@ impl Board0x88 {
         occupied: u64,
     ) -> u64 {
         let us = if WHITE { Color::White } else { Color::Black };
+        let own = self.occupancy(us);
         let enemies = self.occupancy(!us);
-        let others = self.piece_squares(us).get(1..).unwrap_or_default();
-        let mut count = 0;
-        let mut pawns = 0;
-        for (offset, &from) in others.iter().enumerate() {
-            let from = from.x88();
-            let index = bitboard::index(from);
-            let pin = if PINS && pins.pinned >> (offset + 1) & 1 != 0 {
-                // The pinned piece moves along the line from its king through it.
-                Some(ray_from(king, pins.ray[offset + 1]))
-            } else {
-                None
-            };
+        let pawns = own & self.pawns();
+        let pinned = if PINS { pins.squares } else { 0 };
+        // The pawns that are free to move are counted together, a shift for each kind of move.
+        let mut count = count_pawn_moves::<WHITE>(pawns & !pinned, targets, occupied, enemies);
+        // A pinned piece moves along the line from its king through it.
+        let pin_line = |from: u8| bitboard::ray_from(king, ray_step_raw(king, from));
+        let mut pinned_pawns = pawns & pinned;
+        while pinned_pawns != 0 {
+            let from = bitboard::x88(pinned_pawns.trailing_zeros() as usize);
+            pinned_pawns &= pinned_pawns - 1;
+            let line = pin_line(from);
+            count +=
+                count_pawn_moves::<WHITE>(bitboard::bit(from), targets & line, occupied, enemies);
+        }
+        let mut pieces = own & !self.pawns() & !bitboard::bit(king);
+        while pieces != 0 {
+            let index = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let from = bitboard::x88(index);
             let reach = match self.cell(from) & Piece::KIND_MASK {
-                k if k == PieceKind::Pawn.bits() => {
-                    match pin {
-                        None => pawns |= 1 << index,
-                        Some(line) => {
-                            count += count_pawn_moves::<WHITE>(
-                                1 << index,
-                                targets & line,
-                                occupied,
-                                enemies,
-                            );
-                        }
-                    }
-                    continue;
-                }
                 // A knight's jump never ends on a line through its square: a pinned knight's
-                // mask below is empty.
+                // set below is empty.
                 k if k == PieceKind::Knight.bits() => knight_set(index),
                 k if k == PieceKind::Bishop.bits() => bishop_attacks(index, occupied),
                 k if k == PieceKind::Rook.bits() => rook_attacks(index, occupied),
                 _ => bishop_attacks(index, occupied) | rook_attacks(index, occupied),
             };
-            let reach = match pin {
-                Some(line) => reach & line,
-                None => reach,
+            let reach = if PINS && pinned >> index & 1 != 0 {
+                reach & pin_line(from)
+            } else {
+                reach
             };
             count += u64::from((reach & targets).count_ones());
         }
-        count + count_pawn_moves::<WHITE>(pawns, targets, occupied, enemies)
+        count
     }
 }
 

@@ -128,6 +128,7 @@ impl Board0x88 {
         let (rights_cleared, mut keys) = self.settle(us, piece);
         let (captured, captured_slot) = self.take(mv, them, &mut keys);
         let placed = if mv.is_promotion() {
+            self.promotion_changed_kind(from);
             mv.promoted_piece(us.bit())
         } else {
             piece & !Piece::VIRGIN
@@ -292,6 +293,9 @@ impl Board0x88 {
     fn put_back(&mut self, mv: Move, undo: &Undo, us: Color) {
         let (from, to) = (mv.from().x88(), mv.to().x88());
         self.relocate(to, from, undo.moved, us);
+        if mv.is_promotion() {
+            self.promotion_changed_kind(to);
+        }
         if mv.is_capture() {
             self.reinsert(to, undo.captured, undo.captured_slot, !us);
         }
@@ -439,37 +443,41 @@ mod tests {
         assert_eq!(board.hash(), board.compute_hash());
     }
 
-    /// The occupancy the piece lists say, for comparison with the board's mirror of it.
-    fn occupancy_of_the_lists(board: &Board0x88, color: Color) -> u64 {
-        board
-            .piece_squares(color)
-            .iter()
-            .fold(0, |bits, sq| bits | 1 << sq.index())
+    /// Checks the board's bitboard mirrors (each side's occupancy, the pawns) against what
+    /// its piece lists and cells say.
+    fn assert_mirrors_in_step(board: &Board0x88, context: &str) {
+        let mut pawns = 0;
+        for color in Color::ALL {
+            let mut occupied = 0;
+            for sq in board.piece_squares(color) {
+                occupied |= 1 << sq.index();
+                if board.kind_on(*sq) == Some(PieceKind::Pawn) {
+                    pawns |= 1 << sq.index();
+                }
+            }
+            assert_eq!(board.occupancy(color), occupied, "{board} {context}");
+        }
+        assert_eq!(board.pawns(), pawns, "{board} {context}");
     }
 
     #[test]
-    fn make_and_unmake_keep_the_occupancy_mirror_in_step() {
-        let mut moves = 0;
-        for mut board in crate::test_positions::suite_positions() {
+    fn make_and_unmake_keep_the_bitboard_mirrors_in_step() {
+        let (mut moves, mut promotions, mut en_passant) = (0, 0, 0);
+        for mut board in crate::test_positions::suite_positions_and_children() {
             for mv in board.legal_moves() {
                 let undo = board.make_move(mv);
-                for color in Color::ALL {
-                    let expected = occupancy_of_the_lists(&board, color);
-                    assert_eq!(board.occupancy(color), expected, "{board} after {mv}");
-                }
+                assert_mirrors_in_step(&board, &format!("after {mv}"));
                 board.unmake_move(mv, undo);
-                for color in Color::ALL {
-                    let expected = occupancy_of_the_lists(&board, color);
-                    assert_eq!(
-                        board.occupancy(color),
-                        expected,
-                        "{board} after {mv} unmade"
-                    );
-                }
+                assert_mirrors_in_step(&board, &format!("after {mv} unmade"));
                 moves += 1;
+                promotions += usize::from(mv.is_promotion());
+                en_passant += usize::from(mv.is_en_passant());
             }
         }
-        assert!(moves > 4_000, "only {moves} moves");
+        assert!(
+            moves > 50_000 && promotions > 100 && en_passant > 5,
+            "{moves} moves, {promotions} promotions, {en_passant} en passant"
+        );
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! Legal move generation.
 //!
 //! Moves are generated legal from the start, never made and taken back to test them:
-//! - one pass over the enemy piece list with the difference tables finds the checkers and the
-//!   pinned pieces (a lone own piece between the king and an enemy slider, with its ray);
+//! - one pass over the enemy pieces with the difference tables finds the checkers and the
+//!   pinned pieces (a lone own piece between the king and an enemy slider, with its ray); the
+//!   enemy pawns far from the king are left out by a bitboard test;
 //! - in double check only the king moves; in single check the other pieces may only capture
 //!   the checker or step onto the ray between it and the king;
 //! - a pinned piece moves only along its pin ray; a king step is tested against the enemy
@@ -38,6 +39,8 @@ pub(crate) const NO_SQUARE: u8 = 0x80;
 pub(crate) struct Pins {
     /// Bit `i`: the piece at index `i` of the piece list is pinned.
     pub(crate) pinned: u16,
+    /// The squares of the pinned pieces, as bits.
+    pub(crate) squares: u64,
     /// For a pinned piece, the unit step from the king towards its pinner.
     pub(crate) ray: [i8; MAX_PIECES],
 }
@@ -233,11 +236,18 @@ impl Board0x88 {
             checker: NO_SQUARE,
             pins: Pins {
                 pinned: 0,
+                squares: 0,
                 ray: [0; MAX_PIECES],
             },
         };
-        for &enemy in self.piece_squares(!us) {
-            let enemy = enemy.x88();
+        // A pawn attacks only the squares diagonally in front of it: one far from the king (most
+        // of them) can neither give check nor attack a square next to the king.
+        let enemies = self.occupancy(!us);
+        let far_pawns = self.pawns() & !bitboard::near(bitboard::index(king));
+        let mut looked_at = enemies & !far_pawns;
+        while looked_at != 0 {
+            let enemy = bitboard::x88(looked_at.trailing_zeros() as usize);
+            looked_at &= looked_at - 1;
             let piece = self.cell(enemy);
             // Most enemy pieces neither reach the king's square nor a square next to it.
             let Some((zone, hits)) = king_relation(piece, enemy, king) else {
@@ -262,6 +272,7 @@ impl Board0x88 {
                     safety.checker = enemy;
                 }
                 SliderLine::Pin(pinned) => {
+                    safety.pins.squares |= bitboard::bit(pinned);
                     let index = self.cell(pinned | 8) as usize & (MAX_PIECES - 1);
                     safety.pins.pinned |= 1 << index;
                     safety.pins.ray[index] = ray;
