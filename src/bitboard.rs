@@ -1,5 +1,7 @@
-//! Bitboards beside the 0x88 board: the squares each side occupies, kept in step with the
-//! cells by every change to the board, and the rays of the eight directions.
+//! Bitboards beside the 0x88 board: the squares each side occupies and the pawns, kept in
+//! step with the cells by every change to the board; the rays of the eight directions; a
+//! slider's targets, along a file or diagonal by one subtraction each way and along a rank
+//! from a table.
 //!
 //! The 0x88 board answers "what stands on this square" and "how do these two squares relate"
 //! in one lookup; a bitboard answers "how many squares does this slider reach" in a few
@@ -49,16 +51,14 @@ pub(crate) const fn x88(index: usize) -> u8 {
     (index + (index & !7)) as u8
 }
 
-/// The directions, in the order of [`KING_STEPS`]: the first four step to higher square
-/// numbers (east, north-west, north, north-east), the last four to lower ones.
-pub(crate) const EAST: usize = 0;
-pub(crate) const NORTH_WEST: usize = 1;
-pub(crate) const NORTH: usize = 2;
-pub(crate) const NORTH_EAST: usize = 3;
-pub(crate) const WEST: usize = 4;
-pub(crate) const SOUTH_EAST: usize = 5;
-pub(crate) const SOUTH: usize = 6;
-pub(crate) const SOUTH_WEST: usize = 7;
+/// The directions of the lines a slider moves along, in the order of [`KING_STEPS`] (east is
+/// 0, west 4; a rank is looked up whole, see `rank_attacks`).
+const NORTH_WEST: usize = 1;
+const NORTH: usize = 2;
+const NORTH_EAST: usize = 3;
+const SOUTH_EAST: usize = 5;
+const SOUTH: usize = 6;
+const SOUTH_WEST: usize = 7;
 
 /// `RAYS[index][direction]`: the squares from the square `index` (not included) to the edge
 /// of the board in `direction`. A square's eight rays share one cache line.
@@ -113,42 +113,112 @@ pub(crate) fn direction_of(step: i8) -> usize {
     DIRECTION[(step as u8 & 63) as usize] as usize
 }
 
-/// The squares a slider on `index` reaches in `direction`, one of the first four (towards
-/// higher indices), up to and including the first occupied square of `occupied`.
-#[inline(always)]
-fn up(index: usize, direction: usize, occupied: u64) -> u64 {
-    let ray = ray(index, direction);
-    // The top square ends every upward ray and has none of its own, so it stands in as the
-    // blocker of a ray that meets nothing: no branch on whether one was met.
-    let first = (ray & occupied | 1 << 63).trailing_zeros();
-    ray ^ RAYS[first as usize & 63][direction & 7]
-}
-
-/// [`up`] for the last four directions (towards lower indices); a1 ends those rays.
-#[inline(always)]
-fn down(index: usize, direction: usize, occupied: u64) -> u64 {
-    let ray = ray(index, direction);
-    let first = 63 - (ray & occupied | 1).leading_zeros();
-    ray ^ RAYS[first as usize & 63][direction & 7]
-}
-
 /// The squares a rook on `index` attacks with the squares `occupied` occupied.
 #[inline(always)]
 pub(crate) fn rook_attacks(index: usize, occupied: u64) -> u64 {
-    up(index, EAST, occupied)
-        | up(index, NORTH, occupied)
-        | down(index, WEST, occupied)
-        | down(index, SOUTH, occupied)
+    let lines = &LINES[index & 63];
+    line_attacks(index, occupied, lines.file) | rank_attacks(index, occupied)
 }
 
 /// The squares a bishop on `index` attacks with the squares `occupied` occupied.
 #[inline(always)]
 pub(crate) fn bishop_attacks(index: usize, occupied: u64) -> u64 {
-    up(index, NORTH_WEST, occupied)
-        | up(index, NORTH_EAST, occupied)
-        | down(index, SOUTH_EAST, occupied)
-        | down(index, SOUTH_WEST, occupied)
+    let lines = &LINES[index & 63];
+    line_attacks(index, occupied, lines.diagonal)
+        | line_attacks(index, occupied, lines.anti_diagonal)
 }
+
+/// The squares a slider on `index` attacks along `line`, its file or one of its diagonals (the
+/// square itself not included), which holds at most one square per rank.
+///
+/// Subtracting twice the slider's bit from the line's occupancy borrows through the empty
+/// squares above it up to the first blocker, flipping exactly those: the squares reached
+/// upwards, blocker included, are the bits that changed. Reversing the ranks (a byte swap)
+/// turns downwards into upwards, so the same subtraction on the swapped word finds the other
+/// half ("hyperbola quintessence"). Branch-free, and cheaper than a bit scan per direction.
+#[inline(always)]
+fn line_attacks(index: usize, occupied: u64, line: u64) -> u64 {
+    let slider = 1u64 << (index & 63);
+    let on_line = occupied & line;
+    let upwards = on_line.wrapping_sub(slider.wrapping_mul(2));
+    let downwards = on_line
+        .swap_bytes()
+        .wrapping_sub(slider.swap_bytes().wrapping_mul(2))
+        .swap_bytes();
+    (upwards ^ downwards) & line
+}
+
+/// The squares a rook on `index` attacks along its rank: the rank's six inner squares'
+/// occupancy (the edge squares never block anything beyond them) indexes a table of the
+/// squares reached from each file.
+#[inline(always)]
+fn rank_attacks(index: usize, occupied: u64) -> u64 {
+    let rank_shift = index & 56;
+    let inner = (occupied >> (rank_shift + 1)) as usize & 63;
+    u64::from(RANK_ATTACKS[index & 7][inner]) << rank_shift
+}
+
+/// The file and the two diagonals through each square, the square itself left out.
+#[derive(Clone, Copy)]
+struct Lines {
+    file: u64,
+    diagonal: u64,
+    anti_diagonal: u64,
+}
+
+static LINES: [Lines; 64] = {
+    let empty = Lines {
+        file: 0,
+        diagonal: 0,
+        anti_diagonal: 0,
+    };
+    let mut lines = [empty; 64];
+    let mut index = 0;
+    while index < 64 {
+        let rays = &RAYS[index];
+        lines[index] = Lines {
+            file: rays[NORTH] | rays[SOUTH],
+            diagonal: rays[NORTH_EAST] | rays[SOUTH_WEST],
+            anti_diagonal: rays[NORTH_WEST] | rays[SOUTH_EAST],
+        };
+        index += 1;
+    }
+    lines
+};
+
+/// `RANK_ATTACKS[file][inner]`: the files a rook on `file` reaches along its rank when bit `i`
+/// of `inner` says whether the square of file `i + 1` is occupied.
+static RANK_ATTACKS: [[u8; 64]; 8] = {
+    let mut table = [[0u8; 64]; 8];
+    let mut file = 0;
+    while file < 8 {
+        let mut inner = 0;
+        while inner < 64 {
+            let occupied = (inner << 1) as u32;
+            let mut reached = 0u32;
+            let mut to = file + 1;
+            while to < 8 {
+                reached |= 1 << to;
+                if occupied >> to & 1 != 0 {
+                    break;
+                }
+                to += 1;
+            }
+            let mut to = file;
+            while to > 0 {
+                to -= 1;
+                reached |= 1 << to;
+                if occupied >> to & 1 != 0 {
+                    break;
+                }
+            }
+            table[file][inner] = reached as u8;
+            inner += 1;
+        }
+        file += 1;
+    }
+    table
+};
 
 /// The squares within two files and two ranks of each square (a five-by-five box, cut at the
 /// edges): the only squares from which a pawn can attack the square or one next to it.
@@ -201,6 +271,20 @@ mod tests {
     }
 
     #[test]
+    fn each_step_has_its_direction_and_its_rays_are_the_walks_on_an_empty_board() {
+        for (direction, &step) in KING_STEPS.iter().enumerate() {
+            assert_eq!(direction_of(step), direction);
+            for sq in Square::ALL {
+                assert_eq!(
+                    ray_from(sq.x88(), step),
+                    walked(sq, &[step], 0),
+                    "{sq} {step}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn near_is_the_box_of_squares_two_files_and_two_ranks_away_at_most() {
         for a in Square::ALL {
             for b in Square::ALL {
@@ -238,15 +322,6 @@ mod tests {
                     walked(sq, &[15, 17, -15, -17], occupied),
                     "bishop {sq} {occupied:#x}"
                 );
-                for (direction, &step) in KING_STEPS.iter().enumerate() {
-                    assert_eq!(direction_of(step), direction);
-                    let reached = if direction < 4 {
-                        up(i, direction, occupied)
-                    } else {
-                        down(i, direction, occupied)
-                    };
-                    assert_eq!(reached, walked(sq, &[step], occupied));
-                }
                 compared += 1;
             }
         }
