@@ -220,6 +220,24 @@ static RANK_ATTACKS: [[u8; 64]; 8] = {
     table
 };
 
+/// The squares of `set` next to the square `index`, as a mask over [`KING_STEPS`] (bit `i`
+/// for the square one step `KING_STEPS[i]` away). `set` holds only such squares (a subset of
+/// the king's set of `index`), so a rotation puts the eight where fixed shifts gather them.
+#[inline(always)]
+pub(crate) fn king_step_mask(index: usize, set: u64) -> u8 {
+    // Bit j of `around` is the square j - 9 squares (by index) away from `index`: the steps
+    // -9, -8, -7 land on bits 0-2, -1 and +1 on 8 and 10, +7, +8, +9 on 16-18.
+    let around = set.rotate_right((index as u32).wrapping_sub(9) & 63);
+    // KING_STEPS is east, north-west, north, north-east, west, south-east, south, south-west:
+    // +1, +7, +8, +9, -1, -7, -8, -9 by index.
+    (around >> 10 & 0x01
+        | around >> 15 & 0x0e
+        | around >> 4 & 0x10
+        | around << 3 & 0x20
+        | around << 5 & 0x40
+        | around << 7 & 0x80) as u8
+}
+
 /// The squares within two files and two ranks of each square (a five-by-five box, cut at the
 /// edges): the only squares from which a pawn can attack the square or one next to it.
 #[inline(always)]
@@ -280,6 +298,28 @@ mod tests {
                     walked(sq, &[step], 0),
                     "{sq} {step}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn king_step_mask_gathers_the_squares_around_in_the_order_of_the_steps() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for sq in Square::ALL {
+            let around = walked(sq, &KING_STEPS, u64::MAX);
+            for _ in 0..64 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let set = around & seed;
+                let mut expected = 0u8;
+                for (i, &step) in KING_STEPS.iter().enumerate() {
+                    let to = sq.x88().wrapping_add(step as u8);
+                    if to & 0x88 == 0 && set & bit(to) != 0 {
+                        expected |= 1 << i;
+                    }
+                }
+                assert_eq!(king_step_mask(sq.index(), set), expected, "{sq} {set:#x}");
             }
         }
     }

@@ -12,8 +12,8 @@
 //!   king with both pawns lifted off and the capturing pawn on its destination.
 
 use crate::attacks::{
-    KING_STEPS, SLIDER_ATTACK, SliderLine, king_relation, knight_set, piece_attacks, ray_step_raw,
-    reaches,
+    KING_STEPS, SLIDER_ATTACK, SliderLine, king_relation, king_set, knight_set, piece_attacks,
+    ray_step_raw, reaches,
 };
 use crate::bitboard::{self, bishop_attacks, rook_attacks};
 use crate::board::{Board0x88, MAX_PIECES};
@@ -288,22 +288,15 @@ impl Board0x88 {
     /// for the noisy moves, only the empty ones for the quiet moves.
     #[inline(always)]
     pub(crate) fn king_targets<const MODE: u8>(&self, king: u8, us: Color) -> u8 {
-        let mut free = 0;
-        for (i, step) in KING_STEPS.into_iter().enumerate() {
-            let to = king.wrapping_add(step as u8);
-            if to & 0x88 == 0 {
-                let target = self.cell(to);
-                let wanted = match MODE {
-                    NOISY => target != 0,
-                    QUIET => target == 0,
-                    _ => true,
-                };
-                if target & us.bit() == 0 && wanted {
-                    free |= 1 << i;
-                }
-            }
-        }
-        free
+        let own = self.occupancy(us);
+        let occupied = own | self.occupancy(!us);
+        let wanted = match MODE {
+            NOISY => occupied & !own,
+            QUIET => !occupied,
+            _ => !own,
+        };
+        let index = bitboard::index(king);
+        bitboard::king_step_mask(index, king_set(index) & wanted)
     }
 
     /// Of the squares `zone` next to the king that the piece on `enemy` attacks on an empty
