@@ -61,14 +61,13 @@ pub(crate) const KING_STEPS: [i8; 8] = [1, 15, 16, 17, -1, -15, -16, -17];
 /// The knight's eight jumps in 0x88 numbers.
 pub(crate) const KNIGHT_STEPS: [i8; 8] = [33, 31, 18, 14, -14, -18, -31, -33];
 
-/// `KING_ZONE[piece & 31][diff_index(enemy, king)]`, for the piece byte `piece` on `enemy`: in
-/// the low byte, which of the squares next to the king (bit `i` for `king + KING_STEPS[i]`) it
-/// attacks on an empty board; in the high byte, the attack bits with which it reaches the king's
-/// own square on an empty board. One lookup per enemy piece answers both questions.
-static KING_ZONE: [[u16; 256]; 32] = build_king_zone();
+/// `KING_ZONE[piece & 31][diff_index(enemy, king)]`, for the piece byte `piece` on `enemy`,
+/// what it attacks around the king on an empty board ([`KingRelation`]): one lookup per enemy
+/// piece answers every question the pass over them asks.
+static KING_ZONE: [[u32; 256]; 32] = build_king_zone();
 
-const fn build_king_zone() -> [[u16; 256]; 32] {
-    let mut table = [[0u16; 256]; 32];
+const fn build_king_zone() -> [[u32; 256]; 32] {
+    let mut table = [[0u32; 256]; 32];
     let mut piece = 0;
     while piece < 32 {
         let attacks = PIECE_ATTACKS[piece];
@@ -76,7 +75,7 @@ const fn build_king_zone() -> [[u16; 256]; 32] {
         while attacks != 0 && edr <= 7 {
             let mut edf: i32 = -7;
             while edf <= 7 {
-                let mut zone = 0u16;
+                let mut zone = 0u32;
                 let mut i = 0;
                 while i < 8 {
                     let step = KING_STEPS[i] as i32;
@@ -91,8 +90,20 @@ const fn build_king_zone() -> [[u16; 256]; 32] {
                     }
                     i += 1;
                 }
-                let on_king = (ATTACK_MASK[index_of_step(-edf, -edr)] & attacks) as u16;
-                table[piece][index_of_step(-edf, -edr)] = on_king << 8 | zone;
+                let mut two_steps = 0u32;
+                let mut i = 0;
+                while i < 2 {
+                    let (df, dr) = (TWO_STEPS[i] as i32 - edf, -edr);
+                    if df.abs() <= 7
+                        && dr.abs() <= 7
+                        && ATTACK_MASK[index_of_step(df, dr)] & attacks != 0
+                    {
+                        two_steps |= 1 << i;
+                    }
+                    i += 1;
+                }
+                let on_king = (ATTACK_MASK[index_of_step(-edf, -edr)] & attacks) as u32;
+                table[piece][index_of_step(-edf, -edr)] = two_steps << 16 | on_king << 8 | zone;
                 edf += 1;
             }
             edr += 1;
@@ -102,18 +113,46 @@ const fn build_king_zone() -> [[u16; 256]; 32] {
     table
 }
 
-/// For the piece byte `piece` on `enemy` and the king on `king`: the squares next to the king
-/// that the piece attacks on an empty board (a mask over [`KING_STEPS`]), and the attack bits
-/// with which it reaches the king's square on an empty board; `None` when both are empty, as
-/// they are for most pieces (one test of the table entry rejects those).
-#[inline(always)]
-pub(crate) fn king_relation(piece: u8, enemy: u8, king: u8) -> Option<(u8, u8)> {
-    let entry = KING_ZONE[(piece & 31) as usize][diff_index(enemy, king)];
-    if entry == 0 {
-        None
-    } else {
-        Some((entry as u8, (entry >> 8) as u8))
+/// The king's two castling steps along its rank, east and west: bit `i` of a mask over these
+/// is the square `king + TWO_STEPS[i]`, where a standard castling king lands.
+pub(crate) const TWO_STEPS: [i8; 2] = [2, -2];
+
+/// What an enemy piece attacks around the king on an empty board, from [`KING_ZONE`]: bits
+/// 0-7 the squares next to the king (bit `i` for `king + KING_STEPS[i]`), bits 8-15 the attack
+/// bits with which it reaches the king's own square, bits 16-17 the squares two steps from the
+/// king along its rank (bit `16 + i` for `king + TWO_STEPS[i]`).
+#[derive(Clone, Copy)]
+pub(crate) struct KingRelation(pub(crate) u32);
+
+impl KingRelation {
+    /// The bits of the squares two steps from the king, shifted to where a mask over
+    /// [`TWO_STEPS`] has them.
+    pub(crate) const TWO_STEPS_SHIFT: u32 = 16;
+
+    /// The squares next to the king it attacks, a mask over [`KING_STEPS`].
+    #[inline(always)]
+    pub(crate) fn zone(self) -> u8 {
+        self.0 as u8
     }
+
+    /// The attack bits with which it reaches the king's square (0 if none).
+    #[inline(always)]
+    pub(crate) fn hits(self) -> u8 {
+        (self.0 >> 8) as u8
+    }
+
+    /// The squares two steps from the king it attacks, a mask over [`TWO_STEPS`].
+    #[inline(always)]
+    pub(crate) fn two_steps(self) -> u8 {
+        (self.0 >> Self::TWO_STEPS_SHIFT) as u8
+    }
+}
+
+/// What the piece byte `piece` on `enemy` attacks around the king on `king`, on an empty
+/// board ([`KingRelation`]).
+#[inline(always)]
+pub(crate) fn king_relation(piece: u8, enemy: u8, king: u8) -> KingRelation {
+    KingRelation(KING_ZONE[(piece & 31) as usize][diff_index(enemy, king)])
 }
 
 /// The attack bits of each piece byte (colour and kind; the virgin bit is masked off).

@@ -238,6 +238,10 @@ pub(crate) fn king_step_mask(index: usize, set: u64) -> u8 {
         | around << 7 & 0x80) as u8
 }
 
+/// The a-file and the h-file, as bits.
+pub(crate) const FILE_A: u64 = 0x0101_0101_0101_0101;
+pub(crate) const FILE_H: u64 = FILE_A << 7;
+
 /// The squares within two files and two ranks of each square (a five-by-five box, cut at the
 /// edges): the only squares from which a pawn can attack the square or one next to it.
 #[inline(always)]

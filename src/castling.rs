@@ -5,12 +5,45 @@
 //! by one masked compare of the back rank's cells; the king's path, by
 //! [`attacked_through`](Board0x88::attacked_through) with the king and the rook lifted off.
 
+use crate::attacks::TWO_STEPS;
 use crate::bitboard;
 use crate::board::{Board0x88, castling_destinations};
 use crate::movegen::{EAST, WEST};
 use crate::moves::{Move, MoveSink};
 use crate::piece::{Color, Piece, PieceKind};
 use crate::square::Square;
+
+/// The squares two steps from the king on `king` along its rank that are on the board, as a
+/// mask over [`TWO_STEPS`]: what the pass over the enemy pieces is asked about when the king
+/// may castle, so that a standard castling's destination needs no attack test of its own.
+#[inline(always)]
+pub(crate) fn castling_two_steps(king: u8) -> u8 {
+    let mut mask = 0;
+    for (i, step) in TWO_STEPS.into_iter().enumerate() {
+        if king.wrapping_add(step as u8) & 0x88 == 0 {
+            mask |= 1 << i;
+        }
+    }
+    mask
+}
+
+/// The files of the squares of `two_steps` (a mask over [`TWO_STEPS`]) from the king on
+/// `king`, as bits.
+#[inline(always)]
+fn two_steps_files(king: u8, two_steps: u8) -> u8 {
+    let file = king & 7;
+    let east = if two_steps & 1 != 0 {
+        1 << (file + 2)
+    } else {
+        0
+    };
+    let west = if two_steps & 2 != 0 {
+        1 << file.wrapping_sub(2)
+    } else {
+        0
+    };
+    east | west
+}
 
 impl Board0x88 {
     /// Whether `us` might castle: the king is virgin, and a square beside it on the rank is
@@ -30,7 +63,10 @@ impl Board0x88 {
     /// king is not in check (the caller knows); every square between the king, the rook and
     /// their destinations is empty but for those two; no square the king crosses or reaches is
     /// attacked once the rook has left. `danger` says which squares next to the king the enemy
-    /// attacks, of those the generator asked about (a mask over `KING_STEPS`).
+    /// attacks, of those the generator asked about (a mask over `KING_STEPS`);
+    /// `two_steps_danger`, which squares two steps from it along the rank (a mask over
+    /// [`TWO_STEPS`]), if the pass over the enemy pieces was asked about them (see
+    /// [`castling_two_steps`]); if not, they are tested here.
     ///
     /// Out of line, behind the cheap test of
     /// [`castling_may_be_possible`](Board0x88::castling_may_be_possible): most positions
@@ -42,6 +78,7 @@ impl Board0x88 {
         king: u8,
         us: Color,
         danger: u8,
+        two_steps_danger: Option<u8>,
     ) {
         let base = (us.back_rank() as u8) << 4;
         let occupied = self.occupancy(Color::White) | self.occupancy(Color::Black);
@@ -55,10 +92,16 @@ impl Board0x88 {
             if back_rank & path.empty != 0 || danger & path.danger != 0 {
                 continue;
             }
+            let mut tested = path.tested;
+            match two_steps_danger {
+                Some(attacked) if attacked & path.two_steps != 0 => continue,
+                Some(_) => {}
+                // Not asked of the enemy pass: those squares are tested here.
+                None => tested |= two_steps_files(king, path.two_steps),
+            }
             // The king and the rook are lifted off: neither shields a square of the path.
             let rook = base | rook_file as u8;
             let occupied = occupied & !(bitboard::bit(king) | bitboard::bit(rook));
-            let mut tested = path.tested;
             let mut attacked = false;
             while tested != 0 && !attacked {
                 let file = tested.trailing_zeros() as u8;
@@ -89,6 +132,9 @@ struct CastlingPath {
     /// attack the generator has already found: with the rook in the corner, which shields no
     /// square of the king's path, those and the king's own square (not in check) need no test.
     danger: u8,
+    /// The same for the squares two steps from the king, as a mask over [`TWO_STEPS`]: a
+    /// standard castling king's destination.
+    two_steps: u8,
 }
 
 /// `CASTLING_PATHS[king_file][rook_file]`.
@@ -99,6 +145,7 @@ const fn build_castling_paths() -> [[CastlingPath; 8]; 8] {
         empty: 0,
         tested: 0,
         danger: 0,
+        two_steps: 0,
     };
     let mut paths = [[none; 8]; 8];
     let mut king = 0;
@@ -121,20 +168,30 @@ const fn build_castling_paths() -> [[CastlingPath; 8]; 8] {
             };
             let mut tested = ((0xffu16 << first) & (0xffu16 >> (7 - last))) as u8;
             let mut danger = 0;
+            let mut two_steps = 0;
             if rook == 0 || rook == 7 {
                 let (east, west) = ((1u16 << king << 1) as u8, (1u16 << king >> 1) as u8);
+                let (far_east, far_west) = ((1u16 << king << 2) as u8, (1u16 << king >> 2) as u8);
                 if tested & east != 0 {
                     danger |= EAST;
                 }
                 if tested & west != 0 {
                     danger |= WEST;
                 }
-                tested &= !(east | west | 1 << king);
+                // TWO_STEPS is east, then west.
+                if tested & far_east != 0 {
+                    two_steps |= 1;
+                }
+                if tested & far_west != 0 {
+                    two_steps |= 2;
+                }
+                tested &= !(east | west | far_east | far_west | 1 << king);
             }
             paths[king as usize][rook as usize] = CastlingPath {
                 empty: span & !(1 << king | 1 << rook),
                 tested,
                 danger,
+                two_steps,
             };
             rook += 1;
         }

@@ -9,15 +9,13 @@
 //! kind of move. Castling and en passant, rare and intricate, go through the generator.
 
 use crate::attacks::{SLIDER_ATTACK, knight_set, piece_attacks, ray_step_raw};
-use crate::bitboard::{self, bishop_attacks, ray_from, rook_attacks};
+use crate::bitboard::{self, FILE_A, FILE_H, bishop_attacks, ray_from, rook_attacks};
 use crate::board::Board0x88;
+use crate::castling::castling_two_steps;
 use crate::movegen::{ALL, KingSafety, Pins};
 use crate::moves::MoveCounter;
 use crate::piece::{Color, Piece, PieceKind};
 
-/// The a-file and the h-file, as bits.
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
 /// The ranks a pawn's double step passes over (third and sixth) and the last ranks.
 const RANK_3: u64 = 0xff << 16;
 const RANK_6: u64 = 0xff << 40;
@@ -53,12 +51,19 @@ impl Board0x88 {
         let us = if WHITE { Color::White } else { Color::Black };
         let king = self.king(us).x88();
         let free = self.king_targets::<ALL>(king, us);
+        let castling = self.castling_may_be_possible(king, us);
+        let two_steps = if castling {
+            castling_two_steps(king)
+        } else {
+            0
+        };
         let KingSafety {
             danger,
+            two_steps_danger,
             checkers,
             checker,
             pins,
-        } = self.king_safety(king, us, free);
+        } = self.king_safety(king, us, free, two_steps);
         let mut count = u64::from((free & !danger).count_ones());
         let own = self.occupancy(us);
         let occupied = own | self.occupancy(!us);
@@ -76,8 +81,8 @@ impl Board0x88 {
         };
         let mut special = MoveCounter(0);
         self.en_passant_moves(&mut special, us);
-        if checkers == 0 && self.castling_may_be_possible(king, us) {
-            self.castling_moves(&mut special, king, us, danger);
+        if checkers == 0 && castling {
+            self.castling_moves(&mut special, king, us, danger, Some(two_steps_danger));
         }
         count + special.0
     }

@@ -149,7 +149,7 @@ impl Board0x88 {
             }
         }
         let mut castles = ArrayVec::<Move, 8>::new();
-        self.castling_moves(&mut CastleSink(&mut castles), king, us, danger);
+        self.castling_moves(&mut CastleSink(&mut castles), king, us, danger, None);
         castles.contains(&mv)
     }
 
