@@ -2,6 +2,14 @@
 //! positions, and a perft for each library compared on them (x88, shakmaty and cozy-chess), each
 //! through its fastest public API.
 //!
+//! Each bulk perft is the one that library's users run: x88's is [`x88::perft`] itself, and
+//! shakmaty's and cozy-chess's are written as `shakmaty::perft` and cozy-chess's own perft
+//! example are, down to the shape of the code the compiler sees (cozy-chess's listener for the
+//! counting ply is a separate closure from the one that recurses; see `cozy_perft`). So a
+//! library timed here in one process, beside the others, runs at the speed of its own perft
+//! binary in a process of its own, within the noise of a shared host; docs/performance.md
+//! ("In one process and in separate ones") has the measurements.
+//!
 //! This file is shared: the perft example's `--compare` mode uses it as a module, and
 //! `benches/compare.rs` includes it with `#[path]`, so both time exactly the same code.
 //!
