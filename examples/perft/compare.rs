@@ -11,6 +11,17 @@
 //! (above 1: x88 is faster). The total of a round is all its nodes over all its time. The
 //! "paired" ratio is the median over the rounds of the ratio of the two libraries' totals in
 //! the same round, which the drift of the host's speed from round to round does not skew.
+//!
+//! In one process, but what separate processes measure: each library's perft is written as
+//! its own perft is (see `contenders.rs`), and the timing in slices with the libraries taking
+//! turns changes no library's speed (the same perft of cozy-chess timed whole or slice by
+//! slice, each alone in a process, ran equally fast). Alternating x88's perft binary with
+//! cozy-chess's own, each in a process of its own (`separate.py` beside this file does it),
+//! gives the same ratios as this mode, within a percent or two in total and per position;
+//! docs/performance.md ("In one process and in separate ones") has the runs. Every leaf
+//! played (`--no-bulk`) is this harness's own mode: the leaves are played in a loop of their
+//! own and passed through `black_box` in every library, which cozy-chess's own example does
+//! not do.
 
 use std::io::{self, Write};
 use std::time::Instant;

@@ -2,6 +2,14 @@
 //! positions, and a perft for each library compared on them (x88, shakmaty and cozy-chess), each
 //! through its fastest public API.
 //!
+//! Each bulk perft is the one that library's users run: x88's is [`x88::perft`] itself, and
+//! shakmaty's and cozy-chess's are written as `shakmaty::perft` and cozy-chess's own perft
+//! example are, down to the shape of the code the compiler sees (cozy-chess's listener for the
+//! counting ply is a separate closure from the one that recurses; see `cozy_perft`). So a
+//! library timed here in one process, beside the others, runs at the speed of its own perft
+//! binary in a process of its own, within the noise of a shared host; docs/performance.md
+//! ("In one process and in separate ones") has the measurements.
+//!
 //! This file is shared: the perft example's `--compare` mode uses it as a module, and
 //! `benches/compare.rs` includes it with `#[path]`, so both time exactly the same code.
 //!
@@ -242,30 +250,42 @@ fn shakmaty_perft<const BULK: bool>(pos: &Chess, depth: u32) -> u64 {
 /// cozy-chess's perft: moves by piece through `generate_moves`, copy-make with
 /// `play_unchecked`; at depth 1 the sizes of the move sets if `BULK` (as its own perft example
 /// does), else every leaf move played.
+///
+/// The depth is tested outside the listener, so that depth 1 and the plies above it each pass
+/// `generate_moves` a listener of their own. That is how cozy-chess's own perft example is
+/// written, and it matters: with the one listener that tests the depth inside (as this function
+/// did before), the generator and the listener stay out of line and are called through once
+/// per set of moves, and bulk counting ran about a fifth slower than cozy-chess's own binary
+/// (see "In one process and in separate ones" in docs/performance.md). With a listener that
+/// only adds the set sizes, the compiler inlines the whole generation into the counting ply.
 fn cozy_perft<const BULK: bool>(board: &cozy_chess::Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
     let mut nodes = 0;
-    board.generate_moves(|moves| {
-        if depth == 1 {
-            if !BULK {
-                // As for x88: the leaves in a loop of their own.
+    match depth {
+        0 => return 1,
+        1 => {
+            board.generate_moves(|moves| {
+                if !BULK {
+                    // As for x88: the leaves in a loop of their own.
+                    for mv in moves {
+                        let mut child = board.clone();
+                        child.play_unchecked(mv);
+                        black_box(&child);
+                    }
+                }
+                nodes += moves.len() as u64;
+                false
+            });
+        }
+        _ => {
+            board.generate_moves(|moves| {
                 for mv in moves {
                     let mut child = board.clone();
                     child.play_unchecked(mv);
-                    black_box(&child);
+                    nodes += cozy_perft::<BULK>(&child, depth - 1);
                 }
-            }
-            nodes += moves.len() as u64;
-        } else {
-            for mv in moves {
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                nodes += cozy_perft::<BULK>(&child, depth - 1);
-            }
+                false
+            });
         }
-        false
-    });
+    }
     nodes
 }

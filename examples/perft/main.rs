@@ -114,7 +114,9 @@ Counting (COUNTING):
 Comparison:
   --compare          time x88, shakmaty and cozy-chess on the six chessprogramming.org
                      positions (single thread, no hash), alternating, and print each one's
-                     median Mnps and the ratios x88/other; --no-bulk plays every leaf move
+                     median Mnps and the ratios x88/other; --no-bulk plays every leaf move.
+                     One process, but each library's perft is written as its own perft is,
+                     so the bulk speeds are those of each library's own perft binary
   --rounds N         with --compare, the timed rounds, 1 to {max_rounds} (default {rounds})
   --depth-offset N   with --compare, search N plies less than the full depths, 0 to {max_offset}
 
