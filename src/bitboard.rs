@@ -242,6 +242,75 @@ pub(crate) fn king_step_mask(index: usize, set: u64) -> u8 {
 pub(crate) const FILE_A: u64 = 0x0101_0101_0101_0101;
 pub(crate) const FILE_H: u64 = FILE_A << 7;
 
+/// The third and sixth ranks (a double step passes over them) and the first and last.
+const RANK_1: u64 = 0xff;
+const RANK_3: u64 = 0xff << 16;
+const RANK_6: u64 = 0xff << 40;
+const RANK_8: u64 = 0xff << 56;
+
+/// Where a set of pawns of one side moves, as sets of destination squares: the counter counts
+/// them, the generator turns each bit back into a move by the step of its set
+/// ([`PawnTargets::steps`]). En passant is not among them.
+#[derive(Clone, Copy)]
+pub(crate) struct PawnTargets {
+    /// Single steps to empty squares.
+    pub(crate) single: u64,
+    /// Double steps from the second rank over an empty square to an empty one.
+    pub(crate) double: u64,
+    /// Captures towards the a-file.
+    pub(crate) west: u64,
+    /// Captures towards the h-file.
+    pub(crate) east: u64,
+    /// The last rank: a move there promotes.
+    pub(crate) last_rank: u64,
+}
+
+impl PawnTargets {
+    /// The moves of the pawns `pawns` of white if `white`, else of black, with `occupied`
+    /// occupied, taking the pieces of `enemies`, ending on the squares `targets` only (all of
+    /// them, a check's blocking squares, a pin's line).
+    #[inline(always)]
+    pub(crate) fn new(white: bool, pawns: u64, occupied: u64, enemies: u64, targets: u64) -> Self {
+        let empty = !occupied;
+        let (single, west, east) = if white {
+            (
+                pawns << 8 & empty,
+                (pawns & !FILE_A) << 7,
+                (pawns & !FILE_H) << 9,
+            )
+        } else {
+            (
+                pawns >> 8 & empty,
+                (pawns & !FILE_A) >> 9,
+                (pawns & !FILE_H) >> 7,
+            )
+        };
+        let double = if white {
+            (single & RANK_3) << 8
+        } else {
+            (single & RANK_6) >> 8
+        } & empty;
+        PawnTargets {
+            single: single & targets,
+            double: double & targets,
+            west: west & enemies & targets,
+            east: east & enemies & targets,
+            last_rank: if white { RANK_8 } else { RANK_1 },
+        }
+    }
+
+    /// How far each set's squares are from the pawns' (by [`Square::index`](crate::Square::index)):
+    /// single, double, west, east.
+    #[inline(always)]
+    pub(crate) const fn steps(white: bool) -> [i8; 4] {
+        if white {
+            [8, 16, 7, 9]
+        } else {
+            [-8, -16, -9, -7]
+        }
+    }
+}
+
 /// The squares within two files and two ranks of each square (a five-by-five box, cut at the
 /// edges): the only squares from which a pawn can attack the square or one next to it.
 #[inline(always)]

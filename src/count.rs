@@ -9,18 +9,12 @@
 //! kind of move. Castling and en passant, rare and intricate, go through the generator.
 
 use crate::attacks::{SLIDER_ATTACK, knight_set, piece_attacks, ray_step_raw};
-use crate::bitboard::{self, FILE_A, FILE_H, bishop_attacks, ray_from, rook_attacks};
+use crate::bitboard::{self, PawnTargets, bishop_attacks, ray_from, rook_attacks};
 use crate::board::Board0x88;
 use crate::castling::castling_two_steps;
 use crate::movegen::{ALL, KingSafety, Pins};
 use crate::moves::MoveCounter;
 use crate::piece::{Color, Piece, PieceKind};
-
-/// The ranks a pawn's double step passes over (third and sixth) and the last ranks.
-const RANK_3: u64 = 0xff << 16;
-const RANK_6: u64 = 0xff << 40;
-const RANK_1: u64 = 0xff;
-const RANK_8: u64 = 0xff << 56;
 
 impl Board0x88 {
     /// The number of legal moves, without storing them (perft's bulk count).
@@ -161,44 +155,22 @@ fn count_pawn_moves<const WHITE: bool>(
     occupied: u64,
     enemies: u64,
 ) -> u64 {
-    let empty = !occupied;
-    let (one, west, east, passed, last) = if WHITE {
-        (
-            pawns << 8 & empty,
-            (pawns & !FILE_A) << 7,
-            (pawns & !FILE_H) << 9,
-            RANK_3,
-            RANK_8,
-        )
-    } else {
-        (
-            pawns >> 8 & empty,
-            (pawns & !FILE_A) >> 9,
-            (pawns & !FILE_H) >> 7,
-            RANK_6,
-            RANK_1,
-        )
-    };
-    let two = if WHITE {
-        (one & passed) << 8
-    } else {
-        (one & passed) >> 8
-    } & empty
-        & targets;
-    let one = one & targets;
-    let west = west & enemies & targets;
-    let east = east & enemies & targets;
+    let moves = PawnTargets::new(WHITE, pawns, occupied, enemies, targets);
     // A single step and a double step never share a square (a pawn on the third rank blocks
     // the double step of the pawn behind it), so one count serves both; two pawns may take
     // on the same square, so the captures are counted apart.
-    let moves = (one | two).count_ones() + west.count_ones() + east.count_ones();
+    let count = (moves.single | moves.double).count_ones()
+        + moves.west.count_ones()
+        + moves.east.count_ones();
     // Most positions have no pawn about to promote: one test, then no more counting.
-    if (one | west | east) & last == 0 {
-        return u64::from(moves);
+    let last = moves.last_rank;
+    if (moves.single | moves.west | moves.east) & last == 0 {
+        return u64::from(count);
     }
-    let promotions =
-        (one & last).count_ones() + (west & last).count_ones() + (east & last).count_ones();
-    u64::from(moves + 3 * promotions)
+    let promotions = (moves.single & last).count_ones()
+        + (moves.west & last).count_ones()
+        + (moves.east & last).count_ones();
+    u64::from(count + 3 * promotions)
 }
 
 #[cfg(test)]
