@@ -460,3 +460,61 @@ fn example_binary_plays() {
     // A search stopped by quit still names its move.
     assert!(out.contains("bestmove "), "{out}");
 }
+
+/// `bench [depth]` at the prompt: a line per position, then the OpenBench summary line with
+/// the same count as the bench run directly; bad arguments are reported and survived.
+#[test]
+fn bench_at_the_prompt() {
+    let engine = Engine::start();
+    engine.send("bench 5");
+    let lines = engine.read_until("info string position 12/12");
+    assert_eq!(lines.len(), engine::bench::POSITIONS.len(), "{lines:?}");
+    let summary = engine.line("");
+    let expected = engine::bench::run(5, |_| {}).nodes;
+    let words: Vec<&str> = summary.split_whitespace().collect();
+    assert!(
+        matches!(words.as_slice(), [nodes, "nodes", nps, "nps"]
+            if *nodes == expected.to_string() && nps.parse::<u64>().is_ok()),
+        "{summary}"
+    );
+    for bad in ["bench 0", "bench x", "bench 5 6", "bench 31"] {
+        engine.send(bad);
+        let lines = engine.ready();
+        assert!(
+            lines.len() == 1 && lines[0].starts_with("info string "),
+            "{bad}: {lines:?}"
+        );
+    }
+    // The position the GUI set is left alone.
+    assert_eq!(engine.fen(), Board0x88::default().to_string());
+    engine.send("quit");
+    engine.join();
+}
+
+/// `uci bench [depth]` on the command line: the summary last, exit status 0; a bad depth is
+/// an error with status 2.
+#[test]
+fn example_binary_bench() {
+    let path = common::example_binary("uci");
+    let output = Command::new(&path)
+        .args(["bench", "4"])
+        .output()
+        .expect("the example runs");
+    assert!(output.status.success(), "{}", output.status);
+    let out = String::from_utf8(output.stdout).expect("UTF-8");
+    let last = out.lines().last().expect("output");
+    assert!(
+        last.starts_with(&format!("{} nodes ", engine::bench::run(4, |_| {}).nodes)),
+        "{out}"
+    );
+    assert_eq!(
+        out.lines().count(),
+        engine::bench::POSITIONS.len() + 1,
+        "{out}"
+    );
+    for bad in [&["bench", "deep"][..], &["bench", "4", "5"], &["perft"]] {
+        let output = Command::new(&path).args(bad).output().expect("runs");
+        assert_eq!(output.status.code(), Some(2), "{bad:?}");
+        assert!(!output.stderr.is_empty(), "{bad:?}");
+    }
+}

@@ -8,6 +8,8 @@ use std::time::Duration;
 
 use x88::search::Limits;
 
+use super::bench;
+
 /// One command from the GUI.
 #[derive(Debug)]
 pub enum Command {
@@ -38,6 +40,9 @@ pub enum Command {
     Ignored,
     /// `d` (not UCI, as in other engines): print the current position's FEN.
     Display,
+    /// `bench [depth]` (not UCI, as in other engines): search the bench positions to `depth`
+    /// and print the node count, the search's signature (see `bench.rs`).
+    Bench(u32),
 }
 
 /// A command that could not be understood, with the reason.
@@ -121,6 +126,12 @@ pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
         "quit" => Command::Quit,
         "debug" | "register" => Command::Ignored,
         "d" => Command::Display,
+        "bench" => match rest.as_slice() {
+            [] | [_] => {
+                Command::Bench(bench::parse_depth(rest.first().copied()).map_err(ParseError)?)
+            }
+            _ => return error("bench takes at most one argument, the depth"),
+        },
         other => return error(format!("unknown command '{other}'")),
     };
     Ok(Some(command))

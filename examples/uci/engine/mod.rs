@@ -24,6 +24,7 @@
 //! moves, chosen at random by the entries' weights (`go infinite` and `go ponder` search as
 //! usual). A book that cannot be read is reported with `info string` and not used.
 
+pub mod bench;
 mod command;
 mod options;
 mod output;
@@ -123,8 +124,24 @@ impl Engine {
             Command::Display => self
                 .out
                 .info_string(format_args!("fen {}", self.game.board())),
+            Command::Bench(depth) => self.bench(depth),
         }
         true
+    }
+
+    /// `bench` at the prompt: the bench searches, on this thread (the engine reads no command
+    /// until they end), with their own searcher, so the game's tables are left as they were.
+    fn bench(&mut self, depth: u32) {
+        if self.worker.is_searching() {
+            self.out
+                .info_string("bench ignored: a search is running (send stop first)");
+            return;
+        }
+        let bench = bench::run(depth, |line| self.out.info_string(line));
+        if let Some(note) = bench.signature_note(depth) {
+            self.out.info_string(note);
+        }
+        self.out.line(bench.summary());
     }
 
     /// The reply to `uci`.

@@ -1,0 +1,292 @@
+#!/usr/bin/env python3
+"""SPRT self-play: does a new build of x88's UCI engine beat the base build?
+
+Usage (from anywhere; relative paths are taken from the repository root when they do not
+exist from the current directory):
+
+    cargo build --release --features search --example uci    # the new build
+    cp target/release/examples/uci /tmp/uci-base              # ... built from the base commit
+    pip install chess                                         # python-chess
+    python3 examples/sprt.py --base /tmp/uci-base [--new target/release/examples/uci]
+        [--elo0 0] [--elo1 5] [--alpha 0.05] [--beta 0.05] [--tc 8+0.08]
+        [--concurrency 1] [--max-pairs 30000] [--hash 16]
+        [--new-option NAME=VALUE ...] [--base-option NAME=VALUE ...] [--pgn out.pgn]
+
+Games are played in colour-swapped pairs from the opening lines of `match.py` (pair k plays
+line k, cycling; the new build has White in the first game of a pair), with real clocks, by
+the same rules as `match.py`: an illegal move, a crash or an overrun clock loses. `--concurrency
+N` plays N pairs at a time, each with its own two engine processes (one core per pair: the
+engines think in turn and do not ponder).
+
+After each pair the test updates the log-likelihood ratio of H1 (the new build is `elo1`
+logistic Elo stronger) against H0 (it is `elo0` stronger), from the pentanomial counts of the
+pairs' scores (0, 0.5, 1, 1.5 or 2 points of the new build), as fishtest and OpenBench do:
+scoring pairs rather than games takes out the variance that the openings add. The test stops
+when the ratio leaves [ln(beta / (1 - alpha)), ln((1 - beta) / alpha)]: above, H1 is accepted
+(keep the change); below, H0 (reject it). alpha is the chance of accepting a change that is
+no better than elo0, beta the chance of rejecting one that is elo1 better.
+
+The last line is the verdict, in the form of docs/strength.md's log. Exit status: 0 when H1
+is accepted, 1 when H0 is, 3 when `--max-pairs` ran out first, 2 on bad arguments.
+
+The statistics need no python-chess and are checked by `python3 -m doctest examples/sprt.py`.
+"""
+
+import argparse
+import asyncio
+import math
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+NEW = "new"
+BASE = "base"
+
+# The exit statuses.
+ACCEPTED = 0
+REJECTED = 1
+INCONCLUSIVE = 3
+
+
+def expected_score(elo):
+    """The expected score of a side `elo` logistic Elo stronger than its opponent.
+
+    >>> expected_score(0)
+    0.5
+    >>> round(expected_score(400), 4)
+    0.9091
+    >>> round(expected_score(-400), 4)
+    0.0909
+    """
+    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+
+
+def bounds(alpha, beta):
+    """The lower and upper bounds of the log-likelihood ratio.
+
+    >>> [round(b, 3) for b in bounds(0.05, 0.05)]
+    [-2.944, 2.944]
+    """
+    return math.log(beta / (1.0 - alpha)), math.log((1.0 - beta) / alpha)
+
+
+def pair_stats(penta):
+    """The number of pairs, the mean score per game and the variance of a pair's mean score,
+    from the pentanomial counts (pairs that scored 0, 0.5, 1, 1.5 and 2 points).
+
+    >>> pair_stats([0, 0, 4, 0, 0])
+    (4, 0.5, 0.0)
+    >>> pair_stats([1, 0, 0, 0, 1])
+    (2, 0.5, 0.25)
+    """
+    n = sum(penta)
+    if n == 0:
+        return 0, 0.5, 0.0
+    mean = sum(count * i / 4.0 for i, count in enumerate(penta)) / n
+    variance = sum(count * (i / 4.0 - mean) ** 2 for i, count in enumerate(penta)) / n
+    return n, mean, variance
+
+
+def llr(penta, elo0, elo1):
+    """The log-likelihood ratio of H1 (elo1) against H0 (elo0) after the pairs of `penta`:
+    the generalized SPRT's normal approximation, n (s1 - s0) (2 m - s0 - s1) / (2 v), with m the
+    mean score per game, v the variance of a pair's mean score and s0, s1 the scores expected
+    under the hypotheses. No information (0) until the pairs' scores differ.
+
+    >>> llr([0, 0, 0, 0, 0], 0, 5)
+    0.0
+    >>> llr([0, 0, 10, 0, 0], 0, 5)
+    0.0
+    >>> round(llr([5, 20, 50, 20, 5], 0, 5), 3)
+    -0.052
+    >>> round(llr([200, 1700, 4000, 1900, 250], 0, 5), 3)
+    7.918
+    >>> round(llr([250, 1900, 4000, 1700, 200], 0, 5), 3)
+    -17.878
+    """
+    n, mean, variance = pair_stats(penta)
+    if n == 0 or variance <= 0.0:
+        return 0.0
+    s0, s1 = expected_score(elo0), expected_score(elo1)
+    return n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+
+
+def elo_estimate(penta):
+    """The logistic Elo difference and the half-width of its 95 % interval, from the pairs.
+
+    >>> elo_estimate([0, 0, 0, 0, 0])
+    (0.0, inf)
+    >>> [round(x, 1) for x in elo_estimate([5, 20, 50, 20, 5])]
+    [0.0, 30.5]
+    """
+    n, mean, variance = pair_stats(penta)
+    if n == 0:
+        return 0.0, math.inf
+    if not 0.0 < mean < 1.0:
+        return (math.inf if mean >= 1.0 else -math.inf), math.nan
+
+    def elo(score):
+        return 400.0 * math.log10(score / (1.0 - score))
+
+    margin = 1.96 * math.sqrt(variance / n)
+    low = elo(max(mean - margin, 1e-6))
+    high = elo(min(mean + margin, 1.0 - 1e-6))
+    return elo(mean), (high - low) / 2.0
+
+
+def verdict(penta, wdl, args, status):
+    """The log line: outcome, Elo estimate, the pentanomial and W/D/L counts, the bounds."""
+    word = {ACCEPTED: "H1 accepted", REJECTED: "H0 accepted", INCONCLUSIVE: "inconclusive"}
+    diff, margin = elo_estimate(penta)
+    low, high = bounds(args.alpha, args.beta)
+    w, d, l = wdl
+    return (
+        f"{word[status]}: LLR {llr(penta, args.elo0, args.elo1):.2f} ({low:.2f}, {high:.2f}) "
+        f"[{args.elo0:g}, {args.elo1:g}], {2 * sum(penta)} games at {args.tc[0]:g}+{args.tc[1]:g}, "
+        f"new +{w} ={d} -{l}, pentanomial {penta}, Elo {diff:+.1f} +/- {margin:.1f}"
+    )
+
+
+async def play_pair(match, number, opening, players, args, tally):
+    """Plays the pair `number` from `opening`; returns the new build's points (0 to 2) and its
+    two results."""
+    scores = []
+    for new_color in (match.chess.WHITE, match.chess.BLACK):
+        seats = {new_color: players[NEW], not new_color: players[BASE]}
+        clock = match.Clock(*args.tc)
+        result, why, board = await match.play_game(seats, opening, clock, tally)
+        scores.append(match.score_for(result, new_color))
+        if args.pgn_file:
+            names = {new_color: NEW, not new_color: BASE}
+            headers = {
+                "Event": f"x88 SPRT {args.tc[0]:g}+{args.tc[1]:g}",
+                "Date": time.strftime("%Y.%m.%d"),
+                "Round": f"{number + 1}.{len(scores)}",
+                "White": names[match.chess.WHITE],
+                "Black": names[match.chess.BLACK],
+                "Result": result,
+                "Termination": why,
+            }
+            print(match.pgn_game(board, headers), file=args.pgn_file, end="\n\n", flush=True)
+    return scores
+
+
+async def run(args, match):
+    low, high = bounds(args.alpha, args.beta)
+    tally = match.Tally(
+        illegal={NEW: 0, BASE: 0}, crashes={NEW: 0, BASE: 0}, forfeits={NEW: 0, BASE: 0}
+    )
+    penta = [0] * 5
+    state = {"next": 0, "status": None}
+
+    async def worker():
+        players = {
+            NEW: await match.Player(NEW, str(args.new), args.new_options).start(),
+            BASE: await match.Player(BASE, str(args.base), args.base_options).start(),
+        }
+        try:
+            while state["status"] is None and state["next"] < args.max_pairs:
+                number = state["next"]
+                state["next"] += 1
+                opening = match.OPENINGS[number % len(match.OPENINGS)]
+                scores = await play_pair(match, number, opening, players, args, tally)
+                if state["status"] is not None:
+                    break  # another pair ended the test meanwhile
+                tally.scores.extend(scores)
+                penta[int(2 * sum(scores))] += 1
+                ratio = llr(penta, args.elo0, args.elo1)
+                w, d, l = tally.wdl()
+                print(
+                    f"pair {sum(penta):5}: new {scores[0]:g} {scores[1]:g}  +{w} ={d} -{l}  "
+                    f"pentanomial {penta}  LLR {ratio:+.2f} ({low:.2f}, {high:.2f})",
+                    flush=True,
+                )
+                if ratio >= high:
+                    state["status"] = ACCEPTED
+                elif ratio <= low:
+                    state["status"] = REJECTED
+        finally:
+            for player in players.values():
+                await player.close()
+
+    await asyncio.gather(*(worker() for _ in range(args.concurrency)))
+    status = INCONCLUSIVE if state["status"] is None else state["status"]
+    for name in (NEW, BASE):
+        print(
+            f"{name}: {tally.illegal[name]} illegal moves, {tally.crashes[name]} crashes, "
+            f"{tally.forfeits[name]} time forfeits"
+        )
+    print(verdict(penta, tally.wdl(), args, status))
+    return status
+
+
+def number_in(kind, what, low, high, inclusive):
+    """An argparse type: `what`, a number of `kind` from `low` to `high` (both excluded unless
+    `inclusive`; `high` None for no upper bound)."""
+
+    def parse(text):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
+        above = value >= low if inclusive else value > low
+        below = high is None or (value <= high if inclusive else value < high)
+        if not (above and below):
+            span = f"at least {low}" if high is None else f"between {low} and {high}"
+            raise argparse.ArgumentTypeError(f"{text!r} is not {span}")
+        return value
+
+    return parse
+
+
+positive_int = number_in(int, "a whole number", 1, None, inclusive=True)
+probability = number_in(float, "a number", 0.0, 0.5, inclusive=False)
+
+
+def main():
+    # python-chess and the match runner only for playing, so that the doctests run without it.
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import match
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--new", default="target/release/examples/uci", help="the new build")
+    parser.add_argument("--base", required=True, help="the base build to beat")
+    parser.add_argument("--elo0", type=float, default=0.0, help="H0's Elo (default 0)")
+    parser.add_argument("--elo1", type=float, default=5.0, help="H1's Elo (default 5)")
+    parser.add_argument("--alpha", type=probability, default=0.05, help="default 0.05")
+    parser.add_argument("--beta", type=probability, default=0.05, help="default 0.05")
+    parser.add_argument("--tc", type=match.parse_tc, default=(8.0, 0.08),
+                        help="BASE+INC seconds (default 8+0.08)")
+    parser.add_argument("--concurrency", type=positive_int, default=1,
+                        help="pairs played at a time (default 1)")
+    parser.add_argument("--max-pairs", type=positive_int, default=30000,
+                        help="stop undecided after this many pairs (default 30000)")
+    parser.add_argument("--hash", type=positive_int, default=16,
+                        help="Hash in MiB for both (default 16)")
+    parser.add_argument("--new-option", type=match.parse_option, action="append", default=[],
+                        metavar="NAME=VALUE", help="a UCI option for the new build (repeatable)")
+    parser.add_argument("--base-option", type=match.parse_option, action="append", default=[],
+                        metavar="NAME=VALUE", help="a UCI option for the base build (repeatable)")
+    parser.add_argument("--pgn", help="write the games to this PGN file")
+    args = parser.parse_args()
+    if args.elo1 <= args.elo0:
+        parser.error("--elo1 must be greater than --elo0")
+    args.new, args.base = match.repo_path(args.new), match.repo_path(args.base)
+    for path in (args.new, args.base):
+        if not path.exists():
+            parser.error(f"no engine at {path}")
+    args.new_options = {"Hash": args.hash, **dict(args.new_option)}
+    args.base_options = {"Hash": args.hash, **dict(args.base_option)}
+    args.pgn_file = open(args.pgn, "w") if args.pgn else None
+    try:
+        status = asyncio.run(run(args, match))
+    finally:
+        if args.pgn_file:
+            args.pgn_file.close()
+    sys.exit(status)
+
+
+if __name__ == "__main__":
+    main()
