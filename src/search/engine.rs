@@ -460,15 +460,15 @@ impl Worker<'_> {
             depth -= 1;
         }
 
-        let moves = board.legal_moves();
-        if moves.is_empty() {
+        let previous = if root { None } else { self.played[ply - 1] };
+        let mut picker = MovePicker::new();
+        picker.add_all(board, tt_move, self.tables, ply, previous);
+        if picker.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
         let side = board.side_to_move().index();
-        let previous = if root { None } else { self.played[ply - 1] };
         let killers = self.tables.killers.get(ply).copied().unwrap_or([None; 2]);
         let counter = self.tables.counter(previous);
-        let mut picker = MovePicker::new(board, moves, tt_move, self.tables, ply, previous);
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut searched = 0usize;

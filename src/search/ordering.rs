@@ -155,53 +155,68 @@ pub(crate) struct MovePicker {
 }
 
 impl MovePicker {
-    /// The picker over all of `moves` at a node of the main search.
-    pub fn new(
-        board: &Board0x88,
-        moves: MoveList,
-        tt_move: Option<Move>,
-        tables: &OrderingTables,
-        ply: usize,
-        previous: Option<Move>,
-    ) -> MovePicker {
-        let side = board.side_to_move().index();
-        let killers = tables.killers.get(ply).copied().unwrap_or([None; 2]);
-        let counter = tables.counter(previous);
-        let scores = moves
-            .iter()
-            .map(|&mv| {
-                if Some(mv) == tt_move {
-                    TT_MOVE_SCORE
-                } else if mv.promotion_kind().is_some_and(|k| k != PieceKind::Queen) {
-                    UNDER_PROMOTION_SCORE + mvv_lva(board, mv)
-                } else if !is_quiet(mv) {
-                    GOOD_CAPTURE_SCORE + mvv_lva(board, mv)
-                } else if Some(mv) == killers[0] {
-                    KILLER_SCORES[0]
-                } else if Some(mv) == killers[1] {
-                    KILLER_SCORES[1]
-                } else if Some(mv) == counter {
-                    COUNTER_SCORE
-                } else {
-                    tables.history(side, mv)
-                }
-            })
-            .collect();
+    /// A picker with no moves yet. It is filled in place, by [`add_all`](Self::add_all) or
+    /// [`add_captures`](Self::add_captures), in the caller's frame: a move list and its
+    /// scores are 2 KiB, which a constructor returning the filled picker would copy.
+    #[inline(always)]
+    pub fn new() -> MovePicker {
         MovePicker {
-            moves,
-            scores,
+            moves: MoveList::new(),
+            scores: ArrayVec::new(),
             next: 0,
         }
     }
 
-    /// The picker over captures and promotions in the quiescence search: MVV-LVA order only.
-    pub fn captures(board: &Board0x88, moves: MoveList) -> MovePicker {
-        let scores = moves.iter().map(|&mv| mvv_lva(board, mv)).collect();
-        MovePicker {
-            moves,
-            scores,
-            next: 0,
-        }
+    /// Adds all the legal moves of `board`, scored for a node of the main search (or of the
+    /// quiescence search in check).
+    #[inline(always)]
+    pub fn add_all(
+        &mut self,
+        board: &Board0x88,
+        tt_move: Option<Move>,
+        tables: &OrderingTables,
+        ply: usize,
+        previous: Option<Move>,
+    ) {
+        let side = board.side_to_move().index();
+        let killers = tables.killers.get(ply).copied().unwrap_or([None; 2]);
+        let counter = tables.counter(previous);
+        let first = self.moves.len();
+        board.generate_legal(&mut self.moves);
+        // Extended in place: a collected list would be built elsewhere and copied in.
+        self.scores.extend(self.moves[first..].iter().map(|&mv| {
+            if Some(mv) == tt_move {
+                TT_MOVE_SCORE
+            } else if mv.promotion_kind().is_some_and(|k| k != PieceKind::Queen) {
+                UNDER_PROMOTION_SCORE + mvv_lva(board, mv)
+            } else if !is_quiet(mv) {
+                GOOD_CAPTURE_SCORE + mvv_lva(board, mv)
+            } else if Some(mv) == killers[0] {
+                KILLER_SCORES[0]
+            } else if Some(mv) == killers[1] {
+                KILLER_SCORES[1]
+            } else if Some(mv) == counter {
+                COUNTER_SCORE
+            } else {
+                tables.history(side, mv)
+            }
+        }));
+    }
+
+    /// Adds the captures and promotions of `board`, for the quiescence search: MVV-LVA order
+    /// only.
+    #[inline(always)]
+    pub fn add_captures(&mut self, board: &Board0x88) {
+        let first = self.moves.len();
+        board.generate_noisy(&mut self.moves);
+        self.scores
+            .extend(self.moves[first..].iter().map(|&mv| mvv_lva(board, mv)));
+    }
+
+    /// Whether there are no moves at all (none left to pick is [`next`](Self::next)'s `None`).
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
     }
 
     /// The next move by score; a capture scored good that loses material by static exchange is

@@ -47,15 +47,15 @@ impl Worker<'_> {
         let original_alpha = alpha;
         let mut best;
         let stand_pat;
-        let mut picker = if in_check {
-            let moves = board.legal_moves();
-            if moves.is_empty() {
+        let mut picker = MovePicker::new();
+        if in_check {
+            let tt_move = hit.and_then(|h| h.mv);
+            picker.add_all(board, tt_move, self.tables, ply, None);
+            if picker.is_empty() {
                 return -MATE + ply as i32;
             }
             stand_pat = -INFINITY;
             best = -INFINITY;
-            let tt_move = hit.and_then(|h| h.mv);
-            MovePicker::new(board, moves, tt_move, self.tables, ply, None)
         } else {
             // `-INFINITY` marks an entry stored in check: no evaluation to reuse.
             stand_pat = hit
@@ -66,8 +66,8 @@ impl Worker<'_> {
             }
             alpha = alpha.max(stand_pat);
             best = stand_pat;
-            MovePicker::captures(board, board.noisy_moves())
-        };
+            picker.add_captures(board);
+        }
         let mut best_move = None;
         while let Some(mv) = picker.next(board) {
             if !in_check {
