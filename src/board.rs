@@ -729,7 +729,9 @@ impl Board0x88 {
         SquareSet(self.occupancy[0] | self.occupancy[1])
     }
 
-    /// The squares of the pieces of `color` and `kind`.
+    /// The squares of the pieces of `color` and `kind`. The pawns' set is read from the
+    /// bitboards the board keeps (no piece is visited); the other kinds' are gathered from the
+    /// piece list.
     ///
     /// ```
     /// use x88::{Board0x88, Color, PieceKind, Square, SquareSet};
@@ -740,6 +742,9 @@ impl Board0x88 {
     /// ```
     #[must_use]
     pub fn pieces(&self, color: Color, kind: PieceKind) -> SquareSet {
+        if kind == PieceKind::Pawn {
+            return SquareSet(self.pawns & self.occupancy[color.index()]);
+        }
         self.piece_squares_of(color, kind).collect()
     }
 

@@ -449,13 +449,21 @@ mod tests {
         let mut pawns = 0;
         for color in Color::ALL {
             let mut occupied = 0;
+            let mut own_pawns = 0;
             for sq in board.piece_squares(color) {
                 occupied |= 1 << sq.index();
                 if board.kind_on(*sq) == Some(PieceKind::Pawn) {
-                    pawns |= 1 << sq.index();
+                    own_pawns |= 1 << sq.index();
                 }
             }
             assert_eq!(board.occupancy(color), occupied, "{board} {context}");
+            // `pieces` reads a side's pawns from the mirrors.
+            assert_eq!(
+                board.pieces(color, PieceKind::Pawn).0,
+                own_pawns,
+                "{board} {context}"
+            );
+            pawns |= own_pawns;
         }
         assert_eq!(board.pawns(), pawns, "{board} {context}");
     }

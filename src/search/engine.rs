@@ -22,7 +22,7 @@ use core::time::Duration;
 
 mod qsearch;
 
-use super::eval::evaluate;
+use super::eval::{PawnCache, evaluate, evaluate_cached};
 use super::ordering::{MAX_PLY, MovePicker, OrderingTables, clearly_winning, is_quiet};
 use super::time::Budget;
 use super::tt::{Bound, TranspositionTable};
@@ -124,6 +124,8 @@ fn has_pieces(board: &Board0x88) -> bool {
 struct Worker<'a> {
     tt: &'a mut TranspositionTable,
     tables: &'a mut OrderingTables,
+    /// The pawn terms of the structures met, for the evaluation.
+    pawns: &'a mut PawnCache,
     stop: &'a AtomicBool,
     clock: &'a dyn Clock,
     budget: Budget,
@@ -149,6 +151,7 @@ struct Worker<'a> {
 pub(crate) fn run(
     tt: &mut TranspositionTable,
     tables: &mut OrderingTables,
+    pawns: &mut PawnCache,
     board: &Board0x88,
     history: &[u64],
     limits: &Limits,
@@ -196,6 +199,7 @@ pub(crate) fn run(
     let mut worker = Worker {
         tt,
         tables,
+        pawns,
         stop,
         clock,
         budget,
@@ -365,7 +369,11 @@ impl Worker<'_> {
                 return 0;
             }
             if ply >= MAX_PLY - 1 {
-                return if in_check { 0 } else { evaluate(board) };
+                return if in_check {
+                    0
+                } else {
+                    evaluate_cached(board, self.pawns)
+                };
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -403,7 +411,7 @@ impl Worker<'_> {
             // An entry stored in check has no static evaluation (`-INFINITY`); one read here
             // through a key collision must not pass for one.
             hit.filter(|h| h.eval != -INFINITY)
-                .map_or_else(|| evaluate(board), |h| h.eval)
+                .map_or_else(|| evaluate_cached(board, self.pawns), |h| h.eval)
         };
         // The TT score, where its bound allows, is a better guess than the static evaluation.
         let eval = match hit {

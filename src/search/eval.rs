@@ -7,6 +7,13 @@
 //! the king), pawn structure (passed, doubled and isolated pawns), rooks on open files and the
 //! bishop pair. Everything is computed from White's side and mirrored for Black, so a position
 //! and its colour-flipped mirror score alike (see the tests).
+//!
+//! The pawn terms that depend on the pawns alone are worked out once per pawn structure when
+//! a [`PawnCache`] is given ([`evaluate_cached`], as the search does); [`evaluate`] works
+//! them out every time. The two always agree.
+
+use alloc::boxed::Box;
+use alloc::vec;
 
 use crate::{Board0x88, Color, Piece, PieceKind, Square, SquareSet};
 
@@ -239,7 +246,7 @@ struct PawnFiles {
 }
 
 /// Middlegame and endgame sums for one side.
-#[derive(Default, Clone, Copy)]
+#[derive(Default, Clone, Copy, Debug, PartialEq, Eq)]
 struct Terms {
     mg: i32,
     eg: i32,
@@ -250,6 +257,132 @@ impl Terms {
     fn add(&mut self, mg: i32, eg: i32) {
         self.mg += mg;
         self.eg += eg;
+    }
+}
+
+/// What the pawns alone decide, for both sides (0 White, 1 Black). It depends on the two
+/// pawn sets only, so a [`PawnCache`] keeps it for every position with the same pawns.
+#[derive(Default, Clone, Copy, Debug, PartialEq, Eq)]
+struct PawnInfo {
+    /// The key: each side's pawns, as [`SquareSet`] bits.
+    pawns: [u64; 2],
+    /// Material, piece-square, isolated and doubled pawn terms.
+    terms: [Terms; 2],
+    /// The passed pawns that earn the passed-pawn bonus (not those behind another of their
+    /// own on the file). The bonus itself depends on the kings and on the square in front,
+    /// so it is worked out at each evaluation.
+    passed: [u64; 2],
+    /// The squares the pawns guard.
+    guard: [SquareSet; 2],
+    /// The files that hold a pawn (bit `f` for file `f`).
+    files: [u8; 2],
+}
+
+impl PawnInfo {
+    /// The pawn terms of `board`.
+    fn compute(board: &Board0x88) -> PawnInfo {
+        let sets = Color::ALL.map(|color| board.pieces(color, PieceKind::Pawn));
+        let mut files = PawnFiles {
+            count: [[0; 10]; 2],
+            lowest: [[8; 10]; 2],
+            highest: [[0; 10]; 2],
+        };
+        let mut info = PawnInfo {
+            pawns: sets.map(|set| set.0),
+            ..PawnInfo::default()
+        };
+        for (side, set) in sets.iter().enumerate() {
+            for sq in *set {
+                let file = sq.file().index() + 1;
+                let rank = sq.rank().index() as u8; // 0..8
+                files.count[side][file] += 1;
+                files.lowest[side][file] = files.lowest[side][file].min(rank);
+                files.highest[side][file] = files.highest[side][file].max(rank);
+                info.files[side] |= 1 << (file - 1);
+                info.guard[side] |= board.attacks_from(sq);
+            }
+        }
+        for color in Color::ALL {
+            let side = color.index();
+            for sq in sets[side] {
+                let idx = table_index(sq.index(), color);
+                let k = PieceKind::Pawn.index();
+                info.terms[side].add(MG_TABLE[k][idx], EG_TABLE[k][idx]);
+                let (mg, eg, passed) = pawn_structure(&files, sq, color);
+                info.terms[side].add(mg, eg);
+                if passed {
+                    info.passed[side] |= SquareSet::from(sq).0;
+                }
+            }
+        }
+        info
+    }
+}
+
+/// How many entries a [`PawnCache`] holds: a power of two.
+const PAWN_CACHE_ENTRIES: usize = 1 << 12;
+
+/// The pawn terms of recent pawn structures, so that [`evaluate_cached`] works them out once
+/// per structure, not once per position: a search meets the same pawns in most of its nodes.
+/// About 300 KiB. Entries are checked against both sides' full pawn sets, so a cached
+/// evaluation is always the same as [`evaluate`]'s.
+///
+/// ```
+/// use x88::Board0x88;
+/// use x88::search::eval::{PawnCache, evaluate, evaluate_cached};
+/// let mut cache = PawnCache::new();
+/// let board = Board0x88::default();
+/// assert_eq!(evaluate_cached(&board, &mut cache), evaluate(&board));
+/// assert_eq!(evaluate_cached(&board, &mut cache), evaluate(&board)); // now from the cache
+/// ```
+#[derive(Clone)]
+pub struct PawnCache {
+    entries: Box<[PawnInfo]>,
+}
+
+impl PawnCache {
+    /// An empty cache.
+    #[must_use]
+    pub fn new() -> PawnCache {
+        PawnCache {
+            entries: vec![PawnInfo::default(); PAWN_CACHE_ENTRIES].into_boxed_slice(),
+        }
+    }
+
+    /// Forgets every entry. Entries never go stale (each is checked against both pawn sets),
+    /// so this is for a caller that wants a search not to depend on earlier ones, as
+    /// [`Searcher::clear`](crate::search::Searcher::clear) does.
+    pub fn clear(&mut self) {
+        self.entries.fill(PawnInfo::default());
+    }
+
+    /// The pawn terms of `board`, from the cache or worked out and stored.
+    #[inline]
+    fn get(&mut self, board: &Board0x88) -> &PawnInfo {
+        let pawns = [Color::White, Color::Black].map(|c| board.pieces(c, PieceKind::Pawn).0);
+        let mixed = (pawns[0] ^ pawns[1].rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        // The table's size is a power of two: the top bits of the product pick the entry.
+        let index = (mixed >> (64 - PAWN_CACHE_ENTRIES.trailing_zeros())) as usize;
+        let entry = &mut self.entries[index & (PAWN_CACHE_ENTRIES - 1)];
+        // A zeroed entry is right for a board without pawns, the only one whose key it has.
+        if entry.pawns != pawns {
+            *entry = PawnInfo::compute(board);
+        }
+        entry
+    }
+}
+
+impl Default for PawnCache {
+    fn default() -> PawnCache {
+        PawnCache::new()
+    }
+}
+
+impl core::fmt::Debug for PawnCache {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("PawnCache")
+            .field("entries", &self.entries.len())
+            .finish_non_exhaustive()
     }
 }
 
@@ -265,79 +398,53 @@ impl Terms {
 /// ```
 #[must_use]
 pub fn evaluate(board: &Board0x88) -> i32 {
-    let mut pawns = PawnFiles {
-        count: [[0; 10]; 2],
-        lowest: [[8; 10]; 2],
-        highest: [[0; 10]; 2],
-    };
-    let kings = [board.king(Color::White), board.king(Color::Black)];
-    let mut non_pawn = [0i32; 2];
-    let mut bishops = [0i32; 2];
-    let mut pawn_total = [0i32; 2];
-    // Per colour: the squares its pawns guard, the squares around (and of) its king, and the
-    // squares its pieces stand on.
-    let mut pawn_guard = [SquareSet::EMPTY; 2];
-    let mut king_zone = [SquareSet::EMPTY; 2];
-    let mut own = [SquareSet::EMPTY; 2];
-    for color in Color::ALL {
-        let side = color.index();
-        for &sq in board.piece_squares(color) {
-            own[side] |= sq;
-            let Some(kind) = board.kind_on(sq) else {
-                continue;
-            };
-            match kind {
-                PieceKind::Pawn => {
-                    let file = sq.file().index() + 1;
-                    let rank = sq.rank().index() as u8; // 0..8
-                    pawns.count[side][file] += 1;
-                    pawns.lowest[side][file] = pawns.lowest[side][file].min(rank);
-                    pawns.highest[side][file] = pawns.highest[side][file].max(rank);
-                    pawn_total[side] += 1;
-                    pawn_guard[side] |= board.attacks_from(sq);
-                }
-                PieceKind::King => {
-                    king_zone[side] = board.attacks_from(sq) | SquareSet::from(sq);
-                }
-                _ => {
-                    non_pawn[side] += VALUE_EG[kind.index()];
-                    if kind == PieceKind::Bishop {
-                        bishops[side] += 1;
-                    }
-                }
-            }
-        }
-    }
+    evaluate_with(board, &PawnInfo::compute(board))
+}
 
+/// [`evaluate`], with the pawn terms from `cache` when it has them: the same value, sooner.
+/// See [`PawnCache`].
+#[must_use]
+pub fn evaluate_cached(board: &Board0x88, cache: &mut PawnCache) -> i32 {
+    evaluate_with(board, cache.get(board))
+}
+
+/// The evaluation, given the pawn terms of `board`.
+fn evaluate_with(board: &Board0x88, pawn_info: &PawnInfo) -> i32 {
+    let kings = [board.king(Color::White), board.king(Color::Black)];
+    // Per colour: the squares around (and of) its king, and the squares its pieces stand on.
+    let king_zone = kings.map(|king| board.attacks_from(king) | SquareSet::from(king));
+    let own = Color::ALL.map(|color| board.occupied_by(color));
+    let mut non_pawn = [0i32; 2];
     let mut terms = [Terms::default(); 2];
     let mut phase = 0;
     let mut attack_units = [0i32; 2];
     let mut attackers = [0i32; 2];
     for color in Color::ALL {
         let side = color.index();
-        let enemy_guard = pawn_guard[1 - side];
-        let enemy_zone = king_zone[1 - side];
+        let enemy = 1 - side;
+        let enemy_guard = pawn_info.guard[enemy];
+        let enemy_zone = king_zone[enemy];
         // Summed in locals (registers), not through a reference into `terms`.
-        let mut sum = Terms::default();
+        let mut sum = pawn_info.terms[side];
+        let mut bishops = 0;
         for &sq in board.piece_squares(color) {
             let Some(kind) = board.kind_on(sq) else {
                 continue;
             };
+            if kind == PieceKind::Pawn {
+                continue; // in `pawn_info`
+            }
             let k = kind.index();
             let idx = table_index(sq.index(), color);
             sum.add(MG_TABLE[k][idx], EG_TABLE[k][idx]);
             phase += PHASE_WEIGHT[k];
             match kind {
-                PieceKind::Pawn => {
-                    let (mg, eg) = pawn_terms(board, &pawns, sq, color, kings);
-                    sum.add(mg, eg);
-                    continue;
-                }
                 PieceKind::King => continue,
+                PieceKind::Bishop => bishops += 1,
                 PieceKind::Rook => {
-                    let file = sq.file().index() + 1;
-                    if pawns.count[side][file] == 0 {
-                        if pawns.count[1 - side][file] == 0 {
+                    let file = 1 << sq.file().index();
+                    if pawn_info.files[side] & file == 0 {
+                        if pawn_info.files[enemy] & file == 0 {
                             sum.add(ROOK_OPEN_MG, ROOK_OPEN_EG);
                         } else {
                             sum.add(ROOK_SEMI_OPEN_MG, ROOK_SEMI_OPEN_EG);
@@ -346,6 +453,7 @@ pub fn evaluate(board: &Board0x88) -> i32 {
                 }
                 _ => {}
             }
+            non_pawn[side] += VALUE_EG[k];
             // Mobility: the squares the piece reaches that its own side does not hold, not
             // counting those an enemy pawn guards; king safety: those next to the enemy king.
             let reach = board.attacks_from(sq) - own[side];
@@ -358,7 +466,11 @@ pub fn evaluate(board: &Board0x88) -> i32 {
                 attack_units[side] += KING_ATTACK_WEIGHT[k] * king_hits;
             }
         }
-        if bishops[side] >= 2 {
+        for sq in SquareSet(pawn_info.passed[side]) {
+            let (mg, eg) = passed_bonus(board, sq, color, kings);
+            sum.add(mg, eg);
+        }
+        if bishops >= 2 {
             sum.add(BISHOP_PAIR_MG, BISHOP_PAIR_EG);
         }
         terms[side] = sum;
@@ -381,7 +493,7 @@ pub fn evaluate(board: &Board0x88) -> i32 {
     let mut eg = terms[0].eg - terms[1].eg;
     // Without pawns, a lead of a minor piece or less rarely wins.
     let stronger = if eg >= 0 { 0 } else { 1 };
-    if pawn_total[stronger] == 0 && non_pawn[stronger] - non_pawn[1 - stronger] <= 350 {
+    if pawn_info.pawns[stronger] == 0 && non_pawn[stronger] - non_pawn[1 - stronger] <= 350 {
         eg /= 8;
     }
     let phase = phase.min(MAX_PHASE);
@@ -394,15 +506,9 @@ pub fn evaluate(board: &Board0x88) -> i32 {
     score + TEMPO
 }
 
-/// Passed, doubled and isolated pawn terms (middlegame, endgame) for the pawn of `color` on
-/// `sq`.
-fn pawn_terms(
-    board: &Board0x88,
-    pawns: &PawnFiles,
-    sq: Square,
-    color: Color,
-    kings: [Square; 2],
-) -> (i32, i32) {
+/// The doubled and isolated terms (middlegame, endgame) of the pawn of `color` on `sq`, and
+/// whether it earns the passed-pawn bonus (passed, and not behind another of its own).
+fn pawn_structure(pawns: &PawnFiles, sq: Square, color: Color) -> (i32, i32, bool) {
     let mut own = Terms::default();
     let side = color.index();
     let white = color == Color::White;
@@ -428,9 +534,15 @@ fn pawn_terms(
             pawns.lowest[enemy][f] >= rank
         }
     });
-    if !passed || behind {
-        return (own.mg, own.eg);
-    }
+    (own.mg, own.eg, passed && !behind)
+}
+
+/// The passed-pawn bonus (middlegame, endgame) of the pawn of `color` on `sq`: by its rank,
+/// less if its square in front is taken, and in the endgame by the kings' distances to that
+/// square.
+fn passed_bonus(board: &Board0x88, sq: Square, color: Color, kings: [Square; 2]) -> (i32, i32) {
+    let side = color.index();
+    let enemy = 1 - side;
     let relative = relative_rank(sq, color);
     let mut eg = PASSED_EG[relative];
     if let Some(front) = sq.offset(color.forward()) {
@@ -441,8 +553,7 @@ fn pawn_terms(
         let scale = relative as i32;
         eg += scale * (distance(front, kings[enemy]) * 5 - distance(front, kings[side]) * 2);
     }
-    own.add(PASSED_MG[relative], eg);
-    (own.mg, own.eg)
+    (PASSED_MG[relative], eg)
 }
 
 /// The middlegame pawn shield of the king of `color` on `king`: own pawns one or two ranks in
@@ -540,6 +651,28 @@ mod tests {
                 mirror(fen)
             );
         }
+    }
+
+    /// The cache changes nothing: one cache over thousands of positions, twice (so entries are
+    /// replaced by other structures and found again) gives every position the uncached value.
+    #[test]
+    fn cached_evaluation_is_the_evaluation() {
+        let mut cache = super::PawnCache::new();
+        let mut positions = 0;
+        for pass in 0..2 {
+            for board in crate::test_positions::suite_positions_and_children() {
+                assert_eq!(
+                    super::evaluate_cached(&board, &mut cache),
+                    evaluate(&board),
+                    "{board} (pass {pass})"
+                );
+                positions += 1;
+            }
+        }
+        assert!(positions > 8_000, "{positions}");
+        cache.clear();
+        let start = Board0x88::default();
+        assert_eq!(super::evaluate_cached(&start, &mut cache), evaluate(&start));
     }
 
     #[test]

@@ -41,6 +41,7 @@ use core::sync::atomic::AtomicBool;
 use core::time::Duration;
 
 use crate::{Board0x88, Move};
+use eval::PawnCache;
 use ordering::OrderingTables;
 use tt::TranspositionTable;
 
@@ -188,6 +189,7 @@ impl Clock for std::time::Instant {
 pub struct Searcher {
     tt: TranspositionTable,
     tables: Box<OrderingTables>,
+    pawns: PawnCache,
 }
 
 impl Searcher {
@@ -198,6 +200,7 @@ impl Searcher {
         Searcher {
             tt: TranspositionTable::new(hash_mb),
             tables: Box::new(OrderingTables::new()),
+            pawns: PawnCache::new(),
         }
     }
 
@@ -212,6 +215,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.tables.clear();
+        self.pawns.clear();
     }
 
     /// Searches `board` and returns the best move found.
@@ -238,6 +242,7 @@ impl Searcher {
         engine::run(
             &mut self.tt,
             &mut self.tables,
+            &mut self.pawns,
             board,
             history,
             limits,

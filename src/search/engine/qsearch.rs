@@ -8,7 +8,7 @@
 //! and having none is mate. Results go to the transposition table at depth 0.
 
 use super::{INFINITY, MATE, Worker};
-use crate::search::eval::evaluate;
+use crate::search::eval::evaluate_cached;
 use crate::search::ordering::{MAX_PLY, MovePicker, captured_kind, clearly_winning, value};
 use crate::search::tt::Bound;
 use crate::{Board0x88, PieceKind};
@@ -30,7 +30,11 @@ impl Worker<'_> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { evaluate(board) };
+            return if in_check {
+                0
+            } else {
+                evaluate_cached(board, self.pawns)
+            };
         }
         let key = board.hash();
         let hit = self.tt.probe(key, ply);
@@ -60,7 +64,7 @@ impl Worker<'_> {
             // `-INFINITY` marks an entry stored in check: no evaluation to reuse.
             stand_pat = hit
                 .filter(|h| h.eval != -INFINITY)
-                .map_or_else(|| evaluate(board), |h| h.eval);
+                .map_or_else(|| evaluate_cached(board, self.pawns), |h| h.eval);
             if stand_pat >= beta {
                 return stand_pat;
             }
