@@ -11,7 +11,8 @@
 //! `ponderhit` and `quit`, plus `d`, which prints the current position's FEN as an
 //! `info string`, and `bench [depth]`. The options are `Hash` (MiB, default 16), `Clear Hash`,
 //! `Move Overhead` (milliseconds taken off every time limit, default 30), `Ponder` and
-//! `UCI_Chess960`.
+//! `UCI_Chess960`. Built with the feature `tune` (`--features tune`), it also offers every
+//! parameter of `x88::search::params` as a `spin` option under its own name.
 //!
 //! `bench` (at the prompt, or as the command-line argument, after which the engine exits)
 //! searches a fixed set of positions to a fixed depth (default 10) and ends with the line

@@ -24,6 +24,7 @@ mod qsearch;
 
 use super::eval::{PawnCache, evaluate, evaluate_cached};
 use super::ordering::{MAX_PLY, MovePicker, OrderingTables, clearly_winning, is_quiet};
+use super::params;
 use super::time::Budget;
 use super::tt::{Bound, TranspositionTable};
 use super::{Clock, Limits, Score, SearchInfo, SearchResult};
@@ -38,9 +39,6 @@ pub(crate) const MATE_BOUND: i32 = MATE - 1_000;
 
 /// Nodes between two looks at the stop flag, the clock and the node limit.
 const POLL_INTERVAL: u64 = 2048;
-/// The first aspiration window's half width, and the depth from which windows are used.
-const ASPIRATION_DELTA: i32 = 20;
-const ASPIRATION_DEPTH: u32 = 5;
 
 /// `LMR[depth][move_number]`: the late-move reduction, about `0.75 + ln(d) ln(m) / 2.25`.
 static LMR: [[u8; 64]; 64] = build_lmr();
@@ -220,8 +218,8 @@ pub(crate) fn run(
     let mut score_drop = 0;
     let mut stable_iterations = 0;
     for depth in 1..=budget.depth {
-        let mut delta = ASPIRATION_DELTA;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH {
+        let mut delta = params::aspiration_delta();
+        let (mut alpha, mut beta) = if depth as i32 >= params::aspiration_depth() {
             (
                 (score - delta).max(-INFINITY),
                 (score + delta).min(INFINITY),
@@ -246,7 +244,7 @@ pub(crate) fn run(
                 score = value;
                 break;
             }
-            delta += delta / 2 + 10;
+            delta += delta / 2 + params::aspiration_growth();
         }
         if worker.aborted {
             // A root move that beat the window of an unfinished iteration is still better
@@ -431,15 +429,28 @@ impl Worker<'_> {
 
         if !pv_node && !in_check {
             // Reverse futility: far enough above beta that a shallow search will not fall back.
-            if depth <= 8 && eval.abs() < MATE_BOUND {
-                let margin = 80 * depth - if improving { 60 } else { 0 };
+            if depth <= params::reverse_futility_depth() && eval.abs() < MATE_BOUND {
+                let margin = params::reverse_futility_margin() * depth
+                    - if improving {
+                        params::reverse_futility_improving()
+                    } else {
+                        0
+                    };
                 if eval - margin >= beta {
                     return eval;
                 }
             }
             // Null move: if passing still fails high, a real move surely would.
-            if allow_null && depth >= 2 && eval >= beta && beta > -MATE_BOUND && has_pieces(board) {
-                let reduction = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+            if allow_null
+                && depth >= params::null_move_depth()
+                && eval >= beta
+                && beta > -MATE_BOUND
+                && has_pieces(board)
+            {
+                let reduction = params::null_move_base()
+                    + depth / params::null_move_depth_divisor()
+                    + ((eval - beta) / params::null_move_eval_divisor())
+                        .min(params::null_move_eval_max());
                 if let Some(undo) = board.make_null_move() {
                     self.keys.push(key);
                     self.played[ply] = None;
@@ -464,7 +475,7 @@ impl Worker<'_> {
             }
         }
         // Without a move to try first a deep search is costly: search a ply less.
-        if depth >= 5 && tt_move.is_none() {
+        if depth >= params::no_tt_move_reduction_depth() && tt_move.is_none() {
             depth -= 1;
         }
 
@@ -481,7 +492,8 @@ impl Worker<'_> {
         let mut best_move = None;
         let mut searched = 0usize;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
-        let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+        let lmp_limit = (params::late_move_pruning_base() + depth * depth) as usize
+            / if improving { 1 } else { 2 };
 
         while let Some(mv) = picker.next(board) {
             let quiet = is_quiet(mv);
@@ -493,15 +505,20 @@ impl Worker<'_> {
             let may_prune = !root && !in_check && best > -MATE_BOUND;
             let losing_capture = may_prune
                 && !quiet
-                && depth <= 6
+                && depth <= params::see_pruning_depth()
                 && !clearly_winning(board, mv)
-                && board.see(mv) < -100 * depth;
+                && board.see(mv) < -params::see_pruning_margin() * depth;
             let gives_check = board.gives_check(mv);
             if may_prune && !gives_check {
                 let prune = if quiet {
-                    (depth <= 8 && searched >= lmp_limit)
-                        || (depth <= 7 && eval + 100 + 90 * depth <= alpha)
-                        || (depth <= 3 && history < -1_500 * depth)
+                    (depth <= params::late_move_pruning_depth() && searched >= lmp_limit)
+                        || (depth <= params::futility_depth()
+                            && eval
+                                + params::futility_base()
+                                + params::futility_per_depth() * depth
+                                <= alpha)
+                        || (depth <= params::history_pruning_depth()
+                            && history < -params::history_pruning_margin() * depth)
                 } else {
                     losing_capture
                 };
@@ -517,7 +534,7 @@ impl Worker<'_> {
                 -self.negamax(board, new_depth, ply + 1, -beta, -alpha, gives_check, true)
             } else {
                 let mut reduction = 0;
-                if depth >= 3
+                if depth >= params::reduction_depth()
                     && quiet
                     && !in_check
                     && !gives_check
@@ -533,7 +550,7 @@ impl Worker<'_> {
                     if Some(mv) == killers[0] || Some(mv) == killers[1] || Some(mv) == counter {
                         r -= 1;
                     }
-                    r -= history / 6_000;
+                    r -= history / params::reduction_history_divisor();
                     reduction = r.clamp(0, new_depth - 1);
                 }
                 let mut value = -self.negamax(

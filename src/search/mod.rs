@@ -32,6 +32,7 @@
 mod engine;
 pub mod eval;
 mod ordering;
+pub mod params;
 mod time;
 mod tt;
 

@@ -12,6 +12,7 @@
 
 use arrayvec::ArrayVec;
 
+use super::params;
 use crate::{Board0x88, MAX_MOVES, Move, MoveList, PieceKind, SEE_VALUES};
 
 /// The deepest ply the search stack provides for.
@@ -139,7 +140,8 @@ impl OrderingTables {
         if let Some(p) = previous {
             self.counters[p.from().index()][p.to().index()] = Some(best);
         }
-        let bonus = (depth * depth * 16).min(1_600);
+        let bonus =
+            (depth * depth * params::history_bonus_scale()).min(params::history_bonus_max());
         self.adjust_history(side, best, bonus);
         for &mv in tried {
             self.adjust_history(side, mv, -bonus);

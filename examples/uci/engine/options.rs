@@ -47,9 +47,10 @@ impl Default for Options {
 }
 
 impl Options {
-    /// The `option` lines of the reply to `uci`.
-    pub fn declarations() -> [String; 7] {
-        [
+    /// The `option` lines of the reply to `uci`: the engine's options, then, in a build with
+    /// the feature `tune`, every search parameter as a `spin` option under its own name.
+    pub fn declarations() -> Vec<String> {
+        let lines = vec![
             format!(
                 "option name Hash type spin default {} min {} max {}",
                 HASH.0, HASH.1, HASH.2
@@ -63,7 +64,19 @@ impl Options {
             "option name UCI_Chess960 type check default false".to_owned(),
             "option name OwnBook type check default false".to_owned(),
             "option name BookFile type string default <empty>".to_owned(),
-        ]
+        ];
+        #[cfg(feature = "tune")]
+        let lines = {
+            let mut lines = lines;
+            lines.extend(x88::search::params::PARAMETERS.iter().map(|p| {
+                format!(
+                    "option name {} type spin default {} min {} max {}",
+                    p.name, p.default, p.min, p.max
+                )
+            }));
+            lines
+        };
+        lines
     }
 
     /// Sets option `name` (any case) to `value`, or says why not (the value is then kept).
@@ -94,9 +107,30 @@ impl Options {
             })),
             // The GUI tells whether it will ever send `go ponder`; pondering needs nothing set.
             "ponder" => check(name, value).map(|_| Effect::None),
+            #[cfg(feature = "tune")]
+            lower
+                if x88::search::params::PARAMETERS
+                    .iter()
+                    .any(|p| p.name == lower) =>
+            {
+                set_parameter(lower, name, value)
+            }
             _ => Err(format!("unknown option '{name}'")),
         }
     }
+}
+
+/// Sets the search parameter `lower` (the option `name` in lower case) in a `tune` build.
+#[cfg(feature = "tune")]
+fn set_parameter(lower: &str, name: &str, value: Option<&str>) -> Result<Effect, String> {
+    use x88::search::params::{self, PARAMETERS};
+    let parameter = PARAMETERS
+        .iter()
+        .find(|p| p.name == lower)
+        .ok_or_else(|| format!("unknown option '{name}'"))?;
+    let value = spin(name, value, parameter.min, parameter.max)?;
+    params::set(parameter.name, value).map_err(|e| format!("option '{name}': {e}"))?;
+    Ok(Effect::None)
 }
 
 /// A `spin` value between `min` and `max`.

@@ -10,6 +10,7 @@
 use super::{INFINITY, MATE, Worker};
 use crate::search::eval::evaluate_cached;
 use crate::search::ordering::{MAX_PLY, MovePicker, captured_kind, clearly_winning, value};
+use crate::search::params;
 use crate::search::tt::Bound;
 use crate::{Board0x88, PieceKind};
 
@@ -83,7 +84,7 @@ impl Worker<'_> {
                 }
                 if !mv.is_promotion() {
                     let victim = captured_kind(board, mv).map_or(0, value);
-                    if stand_pat + victim + 200 <= alpha {
+                    if stand_pat + victim + params::delta_margin() <= alpha {
                         continue;
                     }
                 }

@@ -1,0 +1,234 @@
+//! The search's parameters in one table: every margin, depth limit and divisor of the pruning,
+//! reduction and extension rules, with its default and the range a tuner may try.
+//!
+//! The search reads each one through a function of this module (`params::null_move_base()`,
+//! ...). In a normal build the function returns the default, a constant the compiler folds in:
+//! the table costs nothing. With the cargo feature `tune` each parameter is a value that
+//! `params::set` changes at run time, so that tuning tools and SPRT tests can move it without
+//! editing code (the UCI example offers every parameter as a `spin` option in such a build).
+//! A `tune` build is a little slower and shares the values between all searches of the
+//! process.
+//!
+//! The evaluation's weights are not here yet: they are tables, to be fitted to game results
+//! (see issue 16 in `docs/strength.md`).
+//!
+//! ```
+//! use x88::search::params::PARAMETERS;
+//! let null_move = PARAMETERS.iter().find(|p| p.name == "null_move_base").unwrap();
+//! assert_eq!(null_move.default, 3);
+//! assert!(null_move.min <= null_move.default && null_move.default <= null_move.max);
+//! ```
+
+/// One parameter of the search: its name (the function that reads it, and the UCI option of
+/// a `tune` build), its default and the range a tuner may try.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parameter {
+    /// The name, in snake case.
+    pub name: &'static str,
+    /// What it does.
+    pub doc: &'static str,
+    /// The value of a normal build.
+    pub default: i32,
+    /// The smallest value a tuner may try.
+    pub min: i32,
+    /// The largest value a tuner may try.
+    pub max: i32,
+}
+
+/// Why [`set`] refused a value.
+#[cfg(feature = "tune")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParameterError {
+    /// No parameter has this name.
+    Unknown,
+    /// The value is outside the parameter's range.
+    OutOfRange {
+        /// The smallest value allowed.
+        min: i32,
+        /// The largest value allowed.
+        max: i32,
+    },
+}
+
+#[cfg(feature = "tune")]
+impl core::fmt::Display for ParameterError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ParameterError::Unknown => f.write_str("no search parameter has this name"),
+            ParameterError::OutOfRange { min, max } => {
+                write!(f, "the value is not from {min} to {max}")
+            }
+        }
+    }
+}
+
+#[cfg(feature = "tune")]
+impl core::error::Error for ParameterError {}
+
+/// Declares the parameters: the table, a reading function for each and, with `tune`, the
+/// values behind them and [`set`].
+macro_rules! parameters {
+    ($( $(#[doc = $doc:literal])+ $name:ident = $default:literal, $min:literal..=$max:literal; )+) => {
+        /// Every parameter of the search, in the order the search meets them.
+        pub const PARAMETERS: &[Parameter] = &[
+            $( Parameter {
+                name: stringify!($name),
+                doc: concat!($($doc),+),
+                default: $default,
+                min: $min,
+                max: $max,
+            }, )+
+        ];
+
+        $(
+            $(#[doc = $doc])+
+            #[cfg(not(feature = "tune"))]
+            #[inline(always)]
+            #[must_use]
+            pub const fn $name() -> i32 {
+                $default
+            }
+
+            $(#[doc = $doc])+
+            #[cfg(feature = "tune")]
+            #[inline(always)]
+            #[must_use]
+            pub fn $name() -> i32 {
+                values::$name.load(core::sync::atomic::Ordering::Relaxed)
+            }
+        )+
+
+        /// The values of a `tune` build, one atomic per parameter.
+        #[cfg(feature = "tune")]
+        #[allow(non_upper_case_globals)]
+        mod values {
+            use core::sync::atomic::AtomicI32;
+            $( pub(super) static $name: AtomicI32 = AtomicI32::new($default); )+
+        }
+
+        /// The value of the parameter `name` as the search reads it now (the default, unless
+        /// a `tune` build has `set` it), or `None` if no parameter has this name.
+        ///
+        /// ```
+        /// use x88::search::params;
+        /// assert_eq!(params::get("futility_base"), Some(params::futility_base()));
+        /// assert_eq!(params::get("no_such"), None);
+        /// ```
+        #[must_use]
+        pub fn get(name: &str) -> Option<i32> {
+            match name {
+                $( stringify!($name) => Some($name()), )+
+                _ => None,
+            }
+        }
+
+        /// Sets the parameter `name` to `value` for every search of the process from now on
+        /// (only in a build with the feature `tune`).
+        ///
+        /// ```
+        /// # #[cfg(feature = "tune")] {
+        /// use x88::search::params::{self, ParameterError};
+        /// // (Set to its default here: the doctests share one process.)
+        /// params::set("null_move_base", 3).unwrap();
+        /// assert_eq!(params::null_move_base(), 3);
+        /// assert_eq!(
+        ///     params::set("null_move_base", 99),
+        ///     Err(ParameterError::OutOfRange { min: 1, max: 6 })
+        /// );
+        /// assert_eq!(params::set("no_such", 1), Err(ParameterError::Unknown));
+        /// # }
+        /// ```
+        #[cfg(feature = "tune")]
+        pub fn set(name: &str, value: i32) -> Result<(), ParameterError> {
+            let parameter = PARAMETERS
+                .iter()
+                .find(|p| p.name == name)
+                .ok_or(ParameterError::Unknown)?;
+            if !(parameter.min..=parameter.max).contains(&value) {
+                return Err(ParameterError::OutOfRange {
+                    min: parameter.min,
+                    max: parameter.max,
+                });
+            }
+            match name {
+                $( stringify!($name) => values::$name.store(value, core::sync::atomic::Ordering::Relaxed), )+
+                _ => return Err(ParameterError::Unknown),
+            }
+            Ok(())
+        }
+    };
+}
+
+parameters! {
+    /// The half-width of the first aspiration window around the last iteration's score.
+    aspiration_delta = 20, 5..=200;
+    /// The first depth searched with an aspiration window (shallower: the full window).
+    aspiration_depth = 5, 1..=20;
+    /// What a failed aspiration window grows by, beyond half its width.
+    aspiration_growth = 10, 0..=100;
+    /// Reverse futility: the deepest node it applies to.
+    reverse_futility_depth = 8, 0..=16;
+    /// Reverse futility: the margin above beta per ply of depth.
+    reverse_futility_margin = 80, 20..=300;
+    /// Reverse futility: what the margin shrinks by when the evaluation is improving.
+    reverse_futility_improving = 60, 0..=200;
+    /// Null move: the shallowest node it is tried at.
+    null_move_depth = 2, 1..=8;
+    /// Null move: the reduction before the depth and evaluation terms.
+    null_move_base = 3, 1..=6;
+    /// Null move: one more ply of reduction per this many plies of depth.
+    null_move_depth_divisor = 3, 1..=8;
+    /// Null move: one more ply of reduction per this many centipawns above beta.
+    null_move_eval_divisor = 200, 50..=800;
+    /// Null move: the most plies the evaluation term adds.
+    null_move_eval_max = 3, 0..=6;
+    /// Without a TT move, nodes at least this deep are searched a ply shallower.
+    no_tt_move_reduction_depth = 5, 2..=12;
+    /// Late-move pruning: the deepest node it applies to.
+    late_move_pruning_depth = 8, 0..=16;
+    /// Late-move pruning: quiet moves searched before the rest are pruned, before depth².
+    late_move_pruning_base = 3, 0..=12;
+    /// Futility pruning of quiet moves: the deepest node it applies to.
+    futility_depth = 7, 0..=16;
+    /// Futility pruning: the margin over alpha at depth 0.
+    futility_base = 100, 0..=400;
+    /// Futility pruning: the margin added per ply of depth.
+    futility_per_depth = 90, 20..=300;
+    /// History pruning of quiet moves: the deepest node it applies to.
+    history_pruning_depth = 3, 0..=8;
+    /// History pruning: the history score per ply of depth below which a quiet move is pruned.
+    history_pruning_margin = 1500, 0..=8000;
+    /// SEE pruning of captures: the deepest node it applies to.
+    see_pruning_depth = 6, 0..=12;
+    /// SEE pruning: the material per ply of depth a capture may lose before it is pruned.
+    see_pruning_margin = 100, 20..=400;
+    /// Late-move reductions: the shallowest node they apply to.
+    reduction_depth = 3, 2..=8;
+    /// Late-move reductions: one ply less reduction per this much history score.
+    reduction_history_divisor = 6000, 1000..=30000;
+    /// Quiescence delta pruning: the margin over the captured piece's value.
+    delta_margin = 200, 0..=1000;
+    /// The history bonus of a quiet move that caused a cutoff, per depth².
+    history_bonus_scale = 16, 1..=64;
+    /// The most a history bonus can be.
+    history_bonus_max = 1600, 100..=8000;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PARAMETERS;
+
+    #[test]
+    fn defaults_lie_in_their_ranges_and_names_are_unique() {
+        for (i, p) in PARAMETERS.iter().enumerate() {
+            assert!(p.min <= p.default && p.default <= p.max, "{p:?}");
+            assert!(!p.doc.is_empty(), "{}", p.name);
+            assert!(
+                PARAMETERS[..i].iter().all(|q| q.name != p.name),
+                "{}",
+                p.name
+            );
+        }
+        assert_eq!(PARAMETERS.len(), 26);
+    }
+}
