@@ -271,7 +271,7 @@ struct PawnInfo {
     /// The passed pawns that earn the passed-pawn bonus (not those behind another of their
     /// own on the file). The bonus itself depends on the kings and on the square in front,
     /// so it is worked out at each evaluation.
-    passed: [u64; 2],
+    passed: [SquareSet; 2],
     /// The squares the pawns guard.
     guard: [SquareSet; 2],
     /// The files that hold a pawn (bit `f` for file `f`).
@@ -311,7 +311,7 @@ impl PawnInfo {
                 let (mg, eg, passed) = pawn_structure(&files, sq, color);
                 info.terms[side].add(mg, eg);
                 if passed {
-                    info.passed[side] |= SquareSet::from(sq).0;
+                    info.passed[side] |= sq;
                 }
             }
         }
@@ -359,7 +359,7 @@ impl PawnCache {
     /// The pawn terms of `board`, from the cache or worked out and stored.
     #[inline]
     fn get(&mut self, board: &Board0x88) -> &PawnInfo {
-        let pawns = [Color::White, Color::Black].map(|c| board.pieces(c, PieceKind::Pawn).0);
+        let pawns = Color::ALL.map(|color| board.pieces(color, PieceKind::Pawn).0);
         let mixed = (pawns[0] ^ pawns[1].rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         // The table's size is a power of two: the top bits of the product pick the entry.
         let index = (mixed >> (64 - PAWN_CACHE_ENTRIES.trailing_zeros())) as usize;
@@ -466,7 +466,7 @@ fn evaluate_with(board: &Board0x88, pawn_info: &PawnInfo) -> i32 {
                 attack_units[side] += KING_ATTACK_WEIGHT[k] * king_hits;
             }
         }
-        for sq in SquareSet(pawn_info.passed[side]) {
+        for sq in pawn_info.passed[side] {
             let (mg, eg) = passed_bonus(board, sq, color, kings);
             sum.add(mg, eg);
         }

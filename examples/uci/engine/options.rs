@@ -107,20 +107,13 @@ impl Options {
             })),
             // The GUI tells whether it will ever send `go ponder`; pondering needs nothing set.
             "ponder" => check(name, value).map(|_| Effect::None),
-            #[cfg(feature = "tune")]
-            lower
-                if x88::search::params::PARAMETERS
-                    .iter()
-                    .any(|p| p.name == lower) =>
-            {
-                set_parameter(lower, name, value)
-            }
-            _ => Err(format!("unknown option '{name}'")),
+            lower => set_parameter(lower, name, value),
         }
     }
 }
 
-/// Sets the search parameter `lower` (the option `name` in lower case) in a `tune` build.
+/// Sets the search parameter `lower` (the option `name` in lower case) in a `tune` build,
+/// where every parameter is an option; any other name is an unknown option.
 #[cfg(feature = "tune")]
 fn set_parameter(lower: &str, name: &str, value: Option<&str>) -> Result<Effect, String> {
     use x88::search::params::{self, PARAMETERS};
@@ -131,6 +124,12 @@ fn set_parameter(lower: &str, name: &str, value: Option<&str>) -> Result<Effect,
     let value = spin(name, value, parameter.min, parameter.max)?;
     params::set(parameter.name, value).map_err(|e| format!("option '{name}': {e}"))?;
     Ok(Effect::None)
+}
+
+/// Without the feature `tune` the search's parameters are constants, not options.
+#[cfg(not(feature = "tune"))]
+fn set_parameter(_lower: &str, name: &str, _value: Option<&str>) -> Result<Effect, String> {
+    Err(format!("unknown option '{name}'"))
 }
 
 /// A `spin` value between `min` and `max`.
