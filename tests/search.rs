@@ -1,6 +1,6 @@
 //! The search (feature `search`): mates found with their exact distance, draws by stalemate,
 //! repetition and the 50-move rule seen in the tree, the limits and the stop flag honoured,
-//! and every returned move legal.
+//! every returned move legal, and several threads searching as one.
 #![cfg(feature = "search")]
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -336,4 +336,76 @@ fn moves_of_the_perft_suite_are_legal() {
         checked += 1;
     }
     assert!(checked >= 40);
+}
+
+/// Searches `board` on `threads` threads to `depth`, from empty tables.
+#[cfg(feature = "std")]
+fn search_on_threads(board: &Board0x88, threads: usize, limits: &Limits) -> SearchResult {
+    let mut searcher = Searcher::new(8);
+    searcher.set_threads(threads);
+    assert_eq!(
+        searcher.threads(),
+        threads.clamp(1, x88::search::MAX_THREADS)
+    );
+    let stop = AtomicBool::new(false);
+    searcher.search(board, &[], limits, &stop, &Stopwatch::start(), |_| {})
+}
+
+#[cfg(feature = "std")]
+#[test]
+fn threads_find_the_mates_and_count_all_nodes() {
+    // The helpers share the table: the result is the first thread's, as sure as one thread's.
+    let start = board("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+    for threads in [2, 3] {
+        let result = search_on_threads(&start, threads, &Limits::depth(4));
+        assert_eq!(
+            (uci(&result).as_str(), result.score),
+            ("h5f7", Score::Mate(1))
+        );
+        assert_legal_line(&start, &result);
+    }
+    // The node limit counts every thread's nodes, and so does the result. Each thread adds
+    // its count every 2048 nodes and looks at the stop flag as often, so each may overrun by
+    // twice that before it ends.
+    let kiwipete = board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let result = search_on_threads(&kiwipete, 2, &Limits::nodes(200_000));
+    assert!(
+        (200_000..200_000 + 5 * 2_048).contains(&result.nodes),
+        "{} nodes",
+        result.nodes
+    );
+    assert_legal_line(&kiwipete, &result);
+}
+
+#[cfg(feature = "std")]
+#[test]
+fn threads_stop_with_the_first() {
+    // An infinite search on four threads ends, helpers and all, soon after `stop`.
+    let start = Board0x88::default();
+    let stop = AtomicBool::new(false);
+    let clock = Stopwatch::start();
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let mut searcher = Searcher::new(8);
+    searcher.set_threads(4);
+    let result = std::thread::scope(|scope| {
+        let worker = scope.spawn(|| searcher.search(&start, &[], &limits, &stop, &clock, |_| {}));
+        std::thread::sleep(Duration::from_millis(300));
+        stop.store(true, Ordering::Relaxed);
+        worker.join().unwrap()
+    });
+    assert!(
+        clock.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        clock.elapsed()
+    );
+    assert_legal_line(&start, &result);
+    // Back to one thread, the same searcher still searches.
+    searcher.set_threads(0);
+    assert_eq!(searcher.threads(), 1);
+    let stop = AtomicBool::new(false);
+    let again = searcher.search(&start, &[], &Limits::depth(5), &stop, &clock, |_| {});
+    assert_eq!(again.depth, 5);
 }

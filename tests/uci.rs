@@ -163,6 +163,7 @@ fn handshake() {
     for option in [
         "option name Hash type spin default 16 min 1 max 4096",
         "option name Move Overhead type spin default 30 min 0 max 5000",
+        "option name Threads type spin default 1 min 1 max 256",
     ] {
         assert!(lines.contains(&option.to_owned()), "{option} in {lines:?}");
     }
@@ -278,6 +279,8 @@ fn bad_input_is_reported_and_survived() {
         "position",
         "setoption name Hash value 0",
         "setoption name Hash value lots",
+        "setoption name Threads value 0",
+        "setoption name Threads value 257",
         "setoption name NoSuchOption value 1",
         "setoption Hash",
     ] {

@@ -10,6 +10,7 @@
 //! `movetime`, `wtime`, `btime`, `winc`, `binc`, `movestogo`, `infinite`, `ponder`), `stop`,
 //! `ponderhit` and `quit`, plus `d`, which prints the current position's FEN as an
 //! `info string`, and `bench [depth]`. The options are `Hash` (MiB, default 16), `Clear Hash`,
+//! `Threads` (search threads sharing the hash table, default 1),
 //! `Move Overhead` (milliseconds taken off every time limit, default 30), `Ponder` and
 //! `UCI_Chess960`. Built with the feature `tune` (`--features tune`), it also offers every
 //! parameter of `x88::search::params` as a `spin` option under its own name.

@@ -17,7 +17,7 @@
 
 use alloc::vec::Vec;
 use arrayvec::ArrayVec;
-use core::sync::atomic::{AtomicBool, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use core::time::Duration;
 
 mod qsearch;
@@ -120,12 +120,14 @@ fn has_pieces(board: &Board0x88) -> bool {
 /// One search: the tables it borrows from the [`Searcher`](super::Searcher), its limits and
 /// its stack.
 struct Worker<'a> {
-    tt: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
     tables: &'a mut OrderingTables,
     /// The pawn terms of the structures met, for the evaluation.
     pawns: &'a mut PawnCache,
     stop: &'a AtomicBool,
     clock: &'a dyn Clock,
+    /// The nodes of every thread of the search, added to every [`POLL_INTERVAL`] nodes.
+    all_nodes: &'a AtomicU64,
     budget: Budget,
     /// The hashes of the game's earlier positions followed by the search path's.
     keys: Vec<u64>,
@@ -144,10 +146,14 @@ struct Worker<'a> {
     root_pv: Vec<Move>,
 }
 
-/// Runs a search; the body of [`Searcher::search`](super::Searcher::search).
+/// Runs one thread's search; the body of [`Searcher::search`](super::Searcher::search).
+///
+/// The table `tt` and the node count `all_nodes` are shared by all threads of the search
+/// (the caller starts the table's new search); the other tables are this thread's own. The
+/// node limit counts the nodes of all threads, and so do the reported nodes.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn run(
-    tt: &mut TranspositionTable,
+    tt: &TranspositionTable,
     tables: &mut OrderingTables,
     pawns: &mut PawnCache,
     board: &Board0x88,
@@ -155,6 +161,7 @@ pub(crate) fn run(
     limits: &Limits,
     stop: &AtomicBool,
     clock: &dyn Clock,
+    all_nodes: &AtomicU64,
     on_info: &mut dyn FnMut(&SearchInfo<'_>),
 ) -> SearchResult {
     let mut board = *board;
@@ -173,7 +180,6 @@ pub(crate) fn run(
             pv: Vec::new(),
         };
     }
-    tt.new_search();
     tables.age();
     let budget = Budget::new(limits, board.side_to_move());
     let fallback = tt
@@ -200,6 +206,7 @@ pub(crate) fn run(
         pawns,
         stop,
         clock,
+        all_nodes,
         budget,
         keys,
         nodes: 0,
@@ -273,12 +280,13 @@ pub(crate) fn run(
         result.score = to_score(score);
         result.depth = depth;
         let time = clock.elapsed();
+        let nodes = worker.all_nodes();
         on_info(&SearchInfo {
             depth,
             seldepth: worker.seldepth as u32,
             score: result.score,
-            nodes: worker.nodes,
-            nps: nps(worker.nodes, time),
+            nodes,
+            nps: nps(nodes, time),
             time,
             pv: &result.pv,
         });
@@ -298,7 +306,9 @@ pub(crate) fn run(
             break;
         }
     }
-    result.nodes = worker.nodes;
+    // The nodes since the last poll join the shared count.
+    all_nodes.fetch_add(worker.nodes % POLL_INTERVAL, Ordering::Relaxed);
+    result.nodes = all_nodes.load(Ordering::Relaxed);
     result
 }
 
@@ -308,15 +318,23 @@ impl Worker<'_> {
     #[inline(always)]
     fn poll(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes % POLL_INTERVAL == 0 && !self.aborted {
-            self.aborted = self.stop.load(Ordering::Relaxed)
-                || self.budget.nodes.is_some_and(|limit| self.nodes >= limit)
+        if self.nodes % POLL_INTERVAL == 0 {
+            let all_nodes =
+                self.all_nodes.fetch_add(POLL_INTERVAL, Ordering::Relaxed) + POLL_INTERVAL;
+            self.aborted = self.aborted
+                || self.stop.load(Ordering::Relaxed)
+                || self.budget.nodes.is_some_and(|limit| all_nodes >= limit)
                 || self
                     .budget
                     .hard
                     .is_some_and(|hard| self.clock.elapsed() >= hard);
         }
         self.aborted
+    }
+
+    /// The nodes of all threads so far: the shared count and this thread's since its last poll.
+    fn all_nodes(&self) -> u64 {
+        self.all_nodes.load(Ordering::Relaxed) + self.nodes % POLL_INTERVAL
     }
 
     /// Whether the position repeats one of the game or the search path since the last

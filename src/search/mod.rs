@@ -14,7 +14,7 @@
 //! evaluation.
 //!
 //! ```
-//! use core::sync::atomic::AtomicBool;
+//! use core::sync::atomic::{AtomicBool, AtomicU64};
 //! use x88::Board0x88;
 //! use x88::search::{Limits, Score, Searcher};
 //!
@@ -38,7 +38,7 @@ mod tt;
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
-use core::sync::atomic::AtomicBool;
+use core::sync::atomic::{AtomicBool, AtomicU64};
 use core::time::Duration;
 
 use crate::{Board0x88, Move};
@@ -184,24 +184,53 @@ impl Clock for std::time::Instant {
     }
 }
 
-/// A searcher: owns the transposition table and the move-ordering tables, which it keeps
-/// between searches of the same game.
+/// The most search threads a [`Searcher`] runs.
+pub const MAX_THREADS: usize = 256;
+
+/// A searcher: owns the transposition table and, for each search thread, the move-ordering
+/// tables and pawn cache, which it keeps between searches of the same game.
+///
+/// With the `std` feature a searcher can search on several threads at once
+/// ([`Searcher::set_threads`]): Lazy SMP, in which every thread searches the same position by
+/// iterative deepening and they help one another only through the shared transposition table.
+/// The extra threads are scoped to each call of [`Searcher::search`]; the first thread is the
+/// caller's, and its result is the one returned. Without `std` a searcher has one thread.
 #[derive(Debug)]
 pub struct Searcher {
     tt: TranspositionTable,
-    tables: Box<OrderingTables>,
+    /// The first thread's tables, then each helper thread's.
+    threads: Vec<ThreadTables>,
+}
+
+/// What each search thread keeps for itself between searches.
+#[derive(Debug)]
+struct ThreadTables {
+    ordering: Box<OrderingTables>,
     pawns: PawnCache,
 }
 
+impl ThreadTables {
+    fn new() -> ThreadTables {
+        ThreadTables {
+            ordering: Box::new(OrderingTables::new()),
+            pawns: PawnCache::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.ordering.clear();
+        self.pawns.clear();
+    }
+}
+
 impl Searcher {
-    /// A searcher whose transposition table takes about `hash_mb` megabytes (at least one
-    /// entry however small).
+    /// A searcher with one thread, whose transposition table takes about `hash_mb` megabytes
+    /// (at least one entry however small).
     #[must_use]
     pub fn new(hash_mb: usize) -> Searcher {
         Searcher {
             tt: TranspositionTable::new(hash_mb),
-            tables: Box::new(OrderingTables::new()),
-            pawns: PawnCache::new(),
+            threads: alloc::vec![ThreadTables::new()],
         }
     }
 
@@ -212,11 +241,43 @@ impl Searcher {
         self.tt = TranspositionTable::new(hash_mb);
     }
 
+    /// How many threads a search runs on.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads.len()
+    }
+
+    /// Sets how many threads a search runs on, from 1 to [`MAX_THREADS`] (a count outside is
+    /// taken to the nearest end). The threads share the transposition table; each has its own
+    /// move-ordering tables, and those of a thread added here start empty.
+    ///
+    /// ```
+    /// use core::sync::atomic::{AtomicBool, AtomicU64};
+    /// use std::time::Instant;
+    /// use x88::Board0x88;
+    /// use x88::search::{Limits, Searcher};
+    ///
+    /// let mut searcher = Searcher::new(16);
+    /// searcher.set_threads(2);
+    /// assert_eq!(searcher.threads(), 2);
+    /// let board = Board0x88::default();
+    /// let start = Instant::now();
+    /// let stop = AtomicBool::new(false);
+    /// let result = searcher.search(&board, &[], &Limits::depth(6), &stop, &start, |_| {});
+    /// assert!(board.is_legal(result.best_move.unwrap()));
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads
+            .resize_with(threads.clamp(1, MAX_THREADS), ThreadTables::new);
+    }
+
     /// Forgets everything learnt from earlier searches (for a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.tables.clear();
-        self.pawns.clear();
+        for thread in &mut self.threads {
+            thread.clear();
+        }
     }
 
     /// Searches `board` and returns the best move found.
@@ -231,6 +292,11 @@ impl Searcher {
     /// `Cp(0)` (stalemate). With exactly one legal move and a time limit, that move comes back
     /// at once. Repetitions (of the game's positions or within the search) and the 50-move rule
     /// count as draws inside the tree.
+    ///
+    /// With more than one thread ([`Searcher::set_threads`]) the helper threads search until
+    /// the calling thread's search ends; the limits, the clock and `on_info` belong to the
+    /// calling thread, and the node counts (the limit's and the reported ones) are those of
+    /// all threads together.
     pub fn search(
         &mut self,
         board: &Board0x88,
@@ -240,16 +306,78 @@ impl Searcher {
         clock: &dyn Clock,
         mut on_info: impl FnMut(&SearchInfo<'_>),
     ) -> SearchResult {
-        engine::run(
-            &mut self.tt,
-            &mut self.tables,
-            &mut self.pawns,
-            board,
-            history,
-            limits,
-            stop,
-            clock,
-            &mut on_info,
-        )
+        self.tt.new_search();
+        let tt = &self.tt;
+        let all_nodes = AtomicU64::new(0);
+        let Some((main, helpers)) = self.threads.split_first_mut() else {
+            unreachable!("a searcher always has its first thread")
+        };
+        let mut search_main = || {
+            engine::run(
+                tt,
+                &mut main.ordering,
+                &mut main.pawns,
+                board,
+                history,
+                limits,
+                stop,
+                clock,
+                &all_nodes,
+                &mut on_info,
+            )
+        };
+        #[cfg(feature = "std")]
+        if !helpers.is_empty() {
+            let mut result =
+                search_with_helpers(helpers, tt, board, history, limits, &all_nodes, search_main);
+            result.nodes = all_nodes.load(core::sync::atomic::Ordering::Relaxed);
+            return result;
+        }
+        let _ = helpers;
+        search_main()
     }
+}
+
+/// Runs `search_main` on this thread while each of `helpers` searches the same position on a
+/// scoped thread of its own, until `search_main` returns.
+#[cfg(feature = "std")]
+fn search_with_helpers(
+    helpers: &mut [ThreadTables],
+    tt: &TranspositionTable,
+    board: &Board0x88,
+    history: &[u64],
+    limits: &Limits,
+    all_nodes: &AtomicU64,
+    search_main: impl FnOnce() -> SearchResult,
+) -> SearchResult {
+    let done = AtomicBool::new(false);
+    // A helper searches until told to stop or the node limit is reached (so that a slow first
+    // thread cannot let the helpers run past it); it reads no clock and reports nothing.
+    let helper_limits = Limits {
+        nodes: limits.nodes,
+        ..Limits::default()
+    };
+    let no_clock = || Duration::ZERO;
+    std::thread::scope(|scope| {
+        for helper in helpers {
+            let (done, helper_limits, no_clock) = (&done, &helper_limits, &no_clock);
+            scope.spawn(move || {
+                engine::run(
+                    tt,
+                    &mut helper.ordering,
+                    &mut helper.pawns,
+                    board,
+                    history,
+                    helper_limits,
+                    done,
+                    no_clock,
+                    all_nodes,
+                    &mut |_| {},
+                );
+            });
+        }
+        let result = search_main();
+        done.store(true, core::sync::atomic::Ordering::Relaxed);
+        result
+    })
 }

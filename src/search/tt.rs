@@ -1,14 +1,20 @@
 //! The transposition table: what earlier visits to a position (by any move order) found.
 //!
-//! A hash table of buckets of four 16-byte entries (one cache line per bucket), indexed by the
-//! low half of the Zobrist key and checked by its high half. Each entry keeps the best move,
-//! the score with its bound, the static evaluation and the search depth. Replacement prefers
-//! keeping deep entries of the current search: the victim in a full bucket is the entry with
-//! the lowest depth, counting an entry from an earlier search (an older generation) as eight
-//! plies shallower per search. Mate scores are stored relative to the node (distance to mate
-//! from here), not to the root, and converted back on probing.
+//! A hash table of buckets of four 16-byte entries (one 64-byte cache line per bucket),
+//! indexed by the low half of the Zobrist key and checked against the whole key. Each entry
+//! keeps the best move, the score with its bound, the static evaluation and the search depth.
+//! Replacement prefers keeping deep entries of the current search: the victim in a full bucket
+//! is the entry with the lowest depth, counting an entry from an earlier search (an older
+//! generation) as eight plies shallower per search. Mate scores are stored relative to the
+//! node (distance to mate from here), not to the root, and converted back on probing.
+//!
+//! The threads of a search share one table without locks: an entry is two atomic words, the
+//! data and the key XOR the data, so that a reader can tell an entry torn by two writers from
+//! a whole one (see [`Entry`]). On x86-64 and AArch64 relaxed atomic loads and stores are
+//! plain moves, so one thread pays nothing for this.
 
 use alloc::vec::Vec;
+use core::sync::atomic::{AtomicU64, Ordering};
 
 use super::engine::MATE_BOUND;
 use crate::Move;
@@ -39,10 +45,20 @@ pub(crate) struct Hit {
     pub bound: Bound,
 }
 
-#[derive(Clone, Copy)]
+/// One entry: two words written and read without locks, so that several search threads can
+/// share the table. `data` packs what was found; `keyed` is the position's full Zobrist key
+/// XOR `data`. A reader accepts an entry only if the two words XOR back to its key, so an entry
+/// torn by two threads writing at once reads as another position's and is ignored (the
+/// lockless scheme of Hyatt and Mann). Both words zero is an empty entry: its depth byte is 0.
+#[derive(Default)]
 struct Entry {
-    /// The high half of the Zobrist key; 0 with `depth == EMPTY_DEPTH` marks an empty entry.
-    check: u32,
+    keyed: AtomicU64,
+    data: AtomicU64,
+}
+
+/// The fields of an entry's `data` word.
+#[derive(Clone, Copy)]
+struct Data {
     mv: Option<Move>,
     score: i16,
     eval: i16,
@@ -51,19 +67,40 @@ struct Entry {
     info: u8,
 }
 
-const EMPTY_DEPTH: i8 = i8::MIN;
+/// The least depth an entry keeps; stored depths are offset so that the byte 0 means empty.
+const MIN_DEPTH: i32 = -100;
+/// How a missing move is packed: a `u16` that [`Move::from_u16`] reads as no move.
+const NO_MOVE: u16 = 0xffff;
+/// The depth an empty entry counts as when choosing which entry to replace.
+const EMPTY_WORTH: i32 = i8::MIN as i32;
 const ENTRIES_PER_BUCKET: usize = 4;
 const GENERATION_MASK: u8 = 0x3f;
 
-impl Entry {
-    const EMPTY: Entry = Entry {
-        check: 0,
-        mv: None,
-        score: 0,
-        eval: 0,
-        depth: EMPTY_DEPTH,
-        info: 0,
-    };
+impl Data {
+    fn pack(self) -> u64 {
+        let mv = self.mv.map_or(NO_MOVE, Move::to_u16);
+        let depth = (i32::from(self.depth) - MIN_DEPTH + 1) as u8;
+        u64::from(mv)
+            | u64::from(self.score as u16) << 16
+            | u64::from(self.eval as u16) << 32
+            | u64::from(depth) << 48
+            | u64::from(self.info) << 56
+    }
+
+    /// The fields of `word`, or `None` for an empty entry.
+    fn unpack(word: u64) -> Option<Data> {
+        let depth = (word >> 48) as u8;
+        if depth == 0 {
+            return None;
+        }
+        Some(Data {
+            mv: Move::from_u16(word as u16),
+            score: (word >> 16) as u16 as i16,
+            eval: (word >> 32) as u16 as i16,
+            depth: (i32::from(depth) + MIN_DEPTH - 1) as i8,
+            info: (word >> 56) as u8,
+        })
+    }
 
     fn generation(self) -> u8 {
         self.info >> 2
@@ -78,11 +115,40 @@ impl Entry {
     }
 }
 
-#[derive(Clone, Copy)]
+impl Entry {
+    /// What the entry holds for `key`, if anything.
+    fn read(&self, key: u64) -> Option<Data> {
+        let data = self.data.load(Ordering::Relaxed);
+        let keyed = self.keyed.load(Ordering::Relaxed);
+        if keyed ^ data != key {
+            return None;
+        }
+        Data::unpack(data)
+    }
+
+    /// The entry's contents whatever its key, for choosing a victim.
+    fn peek(&self) -> Option<Data> {
+        Data::unpack(self.data.load(Ordering::Relaxed))
+    }
+
+    fn write(&self, key: u64, data: Data) {
+        let data = data.pack();
+        self.keyed.store(key ^ data, Ordering::Relaxed);
+        self.data.store(data, Ordering::Relaxed);
+    }
+
+    fn clear(&self) {
+        self.keyed.store(0, Ordering::Relaxed);
+        self.data.store(0, Ordering::Relaxed);
+    }
+}
+
+#[derive(Default)]
 #[repr(align(64))]
 struct Bucket([Entry; ENTRIES_PER_BUCKET]);
 
-/// The transposition table.
+/// The transposition table, shared by reference between the threads of one search: probing
+/// and storing take `&self`.
 pub(crate) struct TranspositionTable {
     buckets: Vec<Bucket>,
     generation: u8,
@@ -137,7 +203,7 @@ impl TranspositionTable {
         while buckets.try_reserve_exact(count).is_err() && count > 1 {
             count /= 2;
         }
-        buckets.resize(count, Bucket([Entry::EMPTY; ENTRIES_PER_BUCKET]));
+        buckets.resize_with(count, Bucket::default);
         TranspositionTable {
             buckets,
             generation: 0,
@@ -146,8 +212,9 @@ impl TranspositionTable {
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.buckets
-            .fill(Bucket([Entry::EMPTY; ENTRIES_PER_BUCKET]));
+        for entry in self.buckets.iter().flat_map(|b| &b.0) {
+            entry.clear();
+        }
         self.generation = 0;
     }
 
@@ -156,19 +223,18 @@ impl TranspositionTable {
         self.generation = (self.generation + 1) & GENERATION_MASK;
     }
 
-    fn bucket_index(&self, key: u64) -> usize {
+    fn bucket(&self, key: u64) -> Option<&Bucket> {
         // The low half of the key, scaled to the bucket count (no power of two needed).
-        (((key & 0xffff_ffff) * self.buckets.len() as u64) >> 32) as usize
+        let index = ((key & 0xffff_ffff) * self.buckets.len() as u64) >> 32;
+        self.buckets.get(index as usize)
     }
 
     /// The entry for `key`, scores adjusted for a node at `ply`.
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
-        let check = (key >> 32) as u32;
-        let bucket = self.buckets.get(self.bucket_index(key))?;
-        bucket
+        self.bucket(key)?
             .0
             .iter()
-            .find(|e| e.check == check && e.depth != EMPTY_DEPTH)
+            .find_map(|e| e.read(key))
             .map(|e| Hit {
                 mv: e.mv,
                 score: score_from_tt(i32::from(e.score), ply),
@@ -181,7 +247,7 @@ impl TranspositionTable {
     /// Stores what a search of the position `key` at `ply` found.
     #[allow(clippy::too_many_arguments)]
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         ply: usize,
         mv: Option<Move>,
@@ -190,56 +256,60 @@ impl TranspositionTable {
         depth: i32,
         bound: Bound,
     ) {
-        let check = (key >> 32) as u32;
         let generation = self.generation;
-        let index = self.bucket_index(key);
-        let Some(bucket) = self.buckets.get_mut(index) else {
+        let Some(bucket) = self.bucket(key) else {
             return;
         };
-        let slot = match bucket
+        let (slot, old) = match bucket
             .0
             .iter()
-            .position(|e| e.check == check && e.depth != EMPTY_DEPTH)
+            .find_map(|e| e.read(key).map(|data| (e, Some(data))))
         {
             Some(same) => same,
             None => {
-                let mut victim = 0;
+                // The victim: the entry worth least, shallow and old. An empty one counts as
+                // the shallowest depth of generation 0.
+                let mut victim = &bucket.0[0];
                 let mut lowest = i32::MAX;
-                for (i, e) in bucket.0.iter().enumerate() {
-                    let age = i32::from(generation.wrapping_sub(e.generation()) & GENERATION_MASK);
-                    let worth = i32::from(e.depth) - 8 * age;
+                for e in &bucket.0 {
+                    let (depth, born) = e
+                        .peek()
+                        .map_or((EMPTY_WORTH, 0), |d| (i32::from(d.depth), d.generation()));
+                    let age = generation.wrapping_sub(born) & GENERATION_MASK;
+                    let worth = depth - 8 * i32::from(age);
                     if worth < lowest {
                         lowest = worth;
-                        victim = i;
+                        victim = e;
                     }
                 }
-                victim
+                (victim, None)
             }
         };
-        let old = bucket.0[slot];
-        let same = old.check == check && old.depth != EMPTY_DEPTH;
         // Keep a deeper entry of the same position unless the new result is exact or the old
         // one is from an earlier search.
-        if same
-            && bound != Bound::Exact
-            && i32::from(old.depth) > depth + 2
-            && old.generation() == generation
-        {
-            return;
+        if let Some(old) = old {
+            if bound != Bound::Exact
+                && i32::from(old.depth) > depth + 2
+                && old.generation() == generation
+            {
+                return;
+            }
         }
         let bound_bits = match bound {
             Bound::Exact => 0,
             Bound::Lower => 1,
             Bound::Upper => 2,
         };
-        bucket.0[slot] = Entry {
-            check,
-            mv: if mv.is_none() && same { old.mv } else { mv },
-            score: score_to_tt(score, ply).clamp(-32_000, 32_000) as i16,
-            eval: eval.clamp(-32_000, 32_000) as i16,
-            depth: depth.clamp(-100, 127) as i8,
-            info: generation << 2 | bound_bits,
-        };
+        slot.write(
+            key,
+            Data {
+                mv: mv.or_else(|| old.and_then(|o| o.mv)),
+                score: score_to_tt(score, ply).clamp(-32_000, 32_000) as i16,
+                eval: eval.clamp(-32_000, 32_000) as i16,
+                depth: depth.clamp(MIN_DEPTH, 127) as i8,
+                info: generation << 2 | bound_bits,
+            },
+        );
     }
 }
 
@@ -270,8 +340,71 @@ mod tests {
     }
 
     #[test]
+    fn every_field_survives_packing() {
+        let board: Board0x88 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"
+            .parse()
+            .unwrap();
+        let generation = GENERATION_MASK;
+        for (i, &mv) in board.legal_moves().iter().enumerate() {
+            let depth = [MIN_DEPTH, -1, 0, 1, 127][i % 5];
+            let data = Data {
+                mv: if i % 7 == 0 { None } else { Some(mv) },
+                score: [-32_000, -1, 0, 1, 32_000][i % 5],
+                eval: [32_000, 5, -5, 0, -32_000][i % 5],
+                depth: depth as i8,
+                info: generation << 2 | (i % 3) as u8,
+            };
+            let back = Data::unpack(data.pack()).expect("a stored entry is not empty");
+            assert_eq!(
+                (back.mv, back.score, back.eval, back.depth, back.info),
+                (data.mv, data.score, data.eval, data.depth, data.info)
+            );
+        }
+    }
+
+    #[test]
+    fn a_torn_entry_is_no_hit() {
+        // Two threads writing one entry at once can leave one's key word beside the other's
+        // data word: such an entry answers to no key.
+        let tt = TranspositionTable::new(0);
+        let key = 0x1234_5678_9abc_def0;
+        tt.store(key, 0, None, 11, 0, 3, Bound::Exact);
+        assert_eq!(tt.probe(key, 0).map(|h| h.score), Some(11));
+        let entry = tt.buckets[0].0.iter().find(|e| e.peek().is_some()).unwrap();
+        let other = Data {
+            score: 22,
+            ..entry.peek().unwrap()
+        };
+        entry.data.store(other.pack(), Ordering::Relaxed);
+        assert_eq!(tt.probe(key, 0), None);
+    }
+
+    #[cfg(feature = "std")]
+    #[test]
+    fn threads_share_the_table() {
+        // Four threads store and probe their own keys in one small table at once: every hit
+        // is a key's own entry, never another's or a torn one.
+        let tt = TranspositionTable::new(1);
+        std::thread::scope(|scope| {
+            for thread in 0..4u64 {
+                let tt = &tt;
+                scope.spawn(move || {
+                    for i in 0..100_000u64 {
+                        let key = (thread << 60 | i).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                        let score = (key % 1000) as i32;
+                        tt.store(key, 0, None, score, 0, (i % 20) as i32, Bound::Exact);
+                        if let Some(hit) = tt.probe(key, 0) {
+                            assert_eq!(hit.score, score);
+                        }
+                    }
+                });
+            }
+        });
+    }
+
+    #[test]
     fn mate_scores_are_relative_to_the_node() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         // Found at ply 3: mate at ply 7 from the root, so mate in 4 plies from the node.
         tt.store(42, 3, None, MATE - 7, 0, 4, Bound::Exact);
         // Seen again at ply 5 (another move order): mate at ply 9 from the root.

@@ -160,6 +160,7 @@ impl Engine {
             Ok(Effect::None) => {}
             Ok(Effect::Resize(mb)) => self.worker.resize(mb),
             Ok(Effect::Clear) => self.worker.clear(),
+            Ok(Effect::Threads(threads)) => self.worker.set_threads(threads),
             Ok(Effect::LoadBook(path)) => self.load_book(&path),
             Err(e) => self.out.info_string(e),
         }

@@ -11,12 +11,16 @@ pub enum Effect {
     Resize(usize),
     /// Empty the transposition table.
     Clear,
+    /// Search on this many threads.
+    Threads(usize),
     /// Read the Polyglot book at this path (an empty path: no book).
     LoadBook(String),
 }
 
 /// Hash table size: default, minimum and maximum in MiB.
 const HASH: (usize, usize, usize) = (16, 1, 4096);
+/// Threads: default, minimum and maximum.
+const THREADS: (usize, usize, usize) = (1, 1, x88::search::MAX_THREADS);
 /// Move Overhead: default, minimum and maximum in milliseconds.
 const OVERHEAD: (u64, u64, u64) = (30, 0, 5000);
 
@@ -25,6 +29,8 @@ const OVERHEAD: (u64, u64, u64) = (30, 0, 5000);
 pub struct Options {
     /// `Hash`, in MiB.
     pub hash_mb: usize,
+    /// `Threads`: how many threads a search runs on (Lazy SMP).
+    pub threads: usize,
     /// `Move Overhead`: taken off `movetime` and the clock times, for the GUI's and the
     /// pipe's latency.
     pub move_overhead: Duration,
@@ -39,6 +45,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             hash_mb: HASH.0,
+            threads: THREADS.0,
             move_overhead: Duration::from_millis(OVERHEAD.0),
             chess960: false,
             own_book: false,
@@ -56,6 +63,10 @@ impl Options {
                 HASH.0, HASH.1, HASH.2
             ),
             "option name Clear Hash type button".to_owned(),
+            format!(
+                "option name Threads type spin default {} min {} max {}",
+                THREADS.0, THREADS.1, THREADS.2
+            ),
             format!(
                 "option name Move Overhead type spin default {} min {} max {}",
                 OVERHEAD.0, OVERHEAD.1, OVERHEAD.2
@@ -87,6 +98,10 @@ impl Options {
                 Ok(Effect::Resize(self.hash_mb))
             }
             "clear hash" => Ok(Effect::Clear),
+            "threads" => {
+                self.threads = spin(name, value, THREADS.1, THREADS.2)?;
+                Ok(Effect::Threads(self.threads))
+            }
             "move overhead" => {
                 let ms = spin(name, value, OVERHEAD.1, OVERHEAD.2)?;
                 self.move_overhead = Duration::from_millis(ms);

@@ -49,6 +49,8 @@ enum Job {
     Search(Box<SearchJob>, Arc<SearchControl>),
     Resize(usize),
     Clear,
+    /// Search on this many threads from now on.
+    Threads(usize),
     /// Answer `readyok` once the jobs before this one are done.
     Ready,
 }
@@ -219,6 +221,11 @@ impl Worker {
         self.send(Job::Clear);
     }
 
+    /// Sets how many threads the searches after this one run on.
+    pub fn set_threads(&self, threads: usize) {
+        self.send(Job::Threads(threads));
+    }
+
     fn send(&self, job: Job) {
         let sent = self
             .jobs
@@ -251,9 +258,12 @@ fn work(jobs: &Receiver<Job>, hash_mb: usize, out: &Output) {
             Job::Search(job, control) => {
                 if !run_search(&mut searcher, &job, &control, out) {
                     // A panicking search may have left its tables half updated.
+                    let threads = searcher.threads();
                     searcher = Searcher::new(hash_mb);
+                    searcher.set_threads(threads);
                 }
             }
+            Job::Threads(threads) => searcher.set_threads(threads),
             Job::Resize(mb) => {
                 hash_mb = mb;
                 searcher.resize(mb);
