@@ -1,0 +1,534 @@
+//! The static evaluation: what a quiet position is worth to the side to move, in centipawns.
+//!
+//! A tapered evaluation: every term has a middlegame and an endgame value, blended by the game
+//! phase (the non-pawn material left). The terms are material and piece-square tables,
+//! mobility (pseudo-legal squares per piece, walked along the 0x88 rays, not counting squares
+//! an enemy pawn guards), king safety (pawn shield and enemy pieces reaching the squares around
+//! the king), pawn structure (passed, doubled and isolated pawns), rooks on open files and the
+//! bishop pair. Everything is computed from White's side and mirrored for Black, so a position
+//! and its colour-flipped mirror score alike (see the tests).
+//!
+//! The pawn terms that depend on the pawns alone are worked out once per pawn structure when
+//! a [`PawnCache`] is given ([`evaluate_cached`], as the search does); [`evaluate`] works
+//! them out every time. The two always agree.
+//!
+//! Every weight is in one table, [`Weights`] (module [`weights`]), whose defaults the search
+//! uses; an [`Evaluator`] evaluates with any other set, which is how a tuner tries them.
+
+mod pawns;
+pub mod weights;
+
+pub use pawns::PawnCache;
+pub use weights::Weights;
+
+use pawns::PawnInfo;
+
+use crate::{Board0x88, Color, Piece, PieceKind, Square, SquareSet};
+
+/// The largest game phase: all minor pieces (1 each), rooks (2) and queens (4) on the board.
+const MAX_PHASE: i32 = 24;
+/// Phase weight by kind (indexed by [`PieceKind::index`], as every per-kind table here).
+const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
+
+/// The largest magnitude [`Evaluator::new`] lets a weight have: beyond any sensible one (the
+/// largest default is the queen's 1020), and small enough that no sum of the evaluation can
+/// overflow whatever the position.
+pub const WEIGHT_LIMIT: i32 = 1_500;
+
+/// The evaluator of [`evaluate`] and the search: the default weights, tables built at
+/// compile time.
+static DEFAULT: Evaluator = Evaluator::build(&Weights::DEFAULT);
+
+/// An evaluation with a set of [`Weights`] of your own, for tuning them or for an engine that
+/// wants other ones. [`evaluate`] is the same with [`Weights::DEFAULT`].
+///
+/// ```
+/// use x88::Board0x88;
+/// use x88::search::eval::{Evaluator, Weights, evaluate};
+/// let board = Board0x88::default();
+/// assert_eq!(Evaluator::new(&Weights::DEFAULT).evaluate(&board), evaluate(&board));
+/// // Having the move is worth 10 centipawns more.
+/// let mut weights = Weights::DEFAULT;
+/// weights.tempo += 10;
+/// assert_eq!(Evaluator::new(&weights).evaluate(&board), evaluate(&board) + 10);
+/// ```
+#[derive(Clone)]
+pub struct Evaluator {
+    weights: Weights,
+    /// Material plus piece-square value by kind and table index, middlegame and endgame.
+    mg_table: [[i32; 64]; 6],
+    eg_table: [[i32; 64]; 6],
+}
+
+impl Evaluator {
+    /// An evaluator with `weights`, each taken into `-WEIGHT_LIMIT..=WEIGHT_LIMIT` (see
+    /// [`WEIGHT_LIMIT`]).
+    #[must_use]
+    pub fn new(weights: &Weights) -> Evaluator {
+        let mut weights = weights.clone();
+        weights.for_each_mut(|_, values| {
+            for value in values {
+                *value = (*value).clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
+            }
+        });
+        Evaluator::build(&weights)
+    }
+
+    /// The evaluator of `weights` as they are: for weights known to be within the limit.
+    const fn build(weights: &Weights) -> Evaluator {
+        let mut mg_table = [[0; 64]; 6];
+        let mut eg_table = [[0; 64]; 6];
+        let mut kind = 0;
+        while kind < 6 {
+            let mut index = 0;
+            while index < 64 {
+                mg_table[kind][index] = weights.material_mg[kind] + weights.psqt_mg[kind][index];
+                eg_table[kind][index] = weights.material_eg[kind] + weights.psqt_eg[kind][index];
+                index += 1;
+            }
+            kind += 1;
+        }
+        Evaluator {
+            // Every field is a `Copy` array or number.
+            weights: Weights { ..*weights },
+            mg_table,
+            eg_table,
+        }
+    }
+
+    /// The weights it evaluates with (after [`Evaluator::new`]'s clamping).
+    #[must_use]
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// The static evaluation of `board` under these weights, in centipawns, from the point of
+    /// view of the side to move.
+    #[must_use]
+    pub fn evaluate(&self, board: &Board0x88) -> i32 {
+        evaluate_with(self, board, &PawnInfo::compute(board, self))
+    }
+}
+
+impl core::fmt::Debug for Evaluator {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Evaluator")
+            .field("weights", &self.weights)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The index into a diagram-ordered table (rank 8 first) of the square with index `index`
+/// for a piece of `color`: white reads the table upside down.
+#[inline(always)]
+fn table_index(index: usize, color: Color) -> usize {
+    match color {
+        Color::White => index ^ 56,
+        Color::Black => index,
+    }
+}
+
+/// The rank of `sq` counted from `color`'s own first rank (0 to 7).
+#[inline(always)]
+fn relative_rank(sq: Square, color: Color) -> usize {
+    match color {
+        Color::White => sq.rank().index(),
+        Color::Black => 7 - sq.rank().index(),
+    }
+}
+
+/// The king-step distance of two squares.
+#[inline(always)]
+fn distance(a: Square, b: Square) -> i32 {
+    i32::from(a.distance(b))
+}
+
+/// Middlegame and endgame sums for one side.
+#[derive(Default, Clone, Copy, Debug, PartialEq, Eq)]
+struct Terms {
+    mg: i32,
+    eg: i32,
+}
+
+impl Terms {
+    #[inline(always)]
+    fn add(&mut self, mg: i32, eg: i32) {
+        self.mg += mg;
+        self.eg += eg;
+    }
+}
+
+/// The static evaluation of `board` in centipawns, from the point of view of the side to move.
+///
+/// ```
+/// use x88::Board0x88;
+/// use x88::search::eval::evaluate;
+/// let start = evaluate(&Board0x88::default());
+/// assert!(start.abs() < 50);
+/// let up_a_queen: Board0x88 = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse().unwrap();
+/// assert!(evaluate(&up_a_queen) > 700);
+/// ```
+#[must_use]
+pub fn evaluate(board: &Board0x88) -> i32 {
+    DEFAULT.evaluate(board)
+}
+
+/// [`evaluate`], with the pawn terms from `cache` when it has them: the same value, sooner.
+/// See [`PawnCache`].
+#[must_use]
+pub fn evaluate_cached(board: &Board0x88, cache: &mut PawnCache) -> i32 {
+    evaluate_with(&DEFAULT, board, cache.get(board))
+}
+
+/// The evaluation under `evaluator`'s weights, given the pawn terms of `board` under them.
+#[inline(always)]
+fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo) -> i32 {
+    let w = &evaluator.weights;
+    let kings = [board.king(Color::White), board.king(Color::Black)];
+    // Per colour: the squares around (and of) its king, and the squares its pieces stand on.
+    let king_zone = kings.map(|king| board.attacks_from(king) | SquareSet::from(king));
+    let own = Color::ALL.map(|color| board.occupied_by(color));
+    let mut non_pawn = [0i32; 2];
+    let mut terms = [Terms::default(); 2];
+    let mut phase = 0;
+    let mut attack_units = [0i32; 2];
+    let mut attackers = [0i32; 2];
+    for color in Color::ALL {
+        let side = color.index();
+        let enemy = 1 - side;
+        let enemy_guard = pawn_info.guard[enemy];
+        let enemy_zone = king_zone[enemy];
+        // Summed in locals (registers), not through a reference into `terms`.
+        let mut sum = pawn_info.terms[side];
+        let mut bishops = 0;
+        for &sq in board.piece_squares(color) {
+            let Some(kind) = board.kind_on(sq) else {
+                continue;
+            };
+            if kind == PieceKind::Pawn {
+                continue; // in `pawn_info`
+            }
+            let k = kind.index();
+            let idx = table_index(sq.index(), color);
+            sum.add(evaluator.mg_table[k][idx], evaluator.eg_table[k][idx]);
+            phase += PHASE_WEIGHT[k];
+            match kind {
+                PieceKind::King => continue,
+                PieceKind::Bishop => bishops += 1,
+                PieceKind::Rook => {
+                    let file = 1 << sq.file().index();
+                    if pawn_info.files[side] & file == 0 {
+                        if pawn_info.files[enemy] & file == 0 {
+                            sum.add(w.rook_open_mg, w.rook_open_eg);
+                        } else {
+                            sum.add(w.rook_semi_open_mg, w.rook_semi_open_eg);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            non_pawn[side] += w.material_eg[k];
+            // Mobility: the squares the piece reaches that its own side does not hold, not
+            // counting those an enemy pawn guards; king safety: those next to the enemy king.
+            let reach = board.attacks_from(sq) - own[side];
+            let squares = (reach - enemy_guard).len() as i32;
+            let king_hits = (reach & enemy_zone).len() as i32;
+            let extra = squares - w.mobility_base[k];
+            sum.add(extra * w.mobility_mg[k], extra * w.mobility_eg[k]);
+            if king_hits > 0 {
+                attackers[side] += 1;
+                attack_units[side] += w.king_attack[k] * king_hits;
+            }
+        }
+        for sq in pawn_info.passed[side] {
+            let (mg, eg) = passed_bonus(board, sq, color, kings, w);
+            sum.add(mg, eg);
+        }
+        if bishops >= 2 {
+            sum.add(w.bishop_pair_mg, w.bishop_pair_eg);
+        }
+        terms[side] = sum;
+    }
+
+    for color in Color::ALL {
+        let side = color.index();
+        let shield = pawn_shield(board, kings[side], color, w);
+        terms[side].add(shield, 0);
+        // The attack on the king of `side` comes from the other side's pieces.
+        let enemy = 1 - side;
+        if attackers[enemy] >= 2 {
+            // Past 1000 units the danger is at its cap whatever the weights (the cap is at
+            // most `WEIGHT_LIMIT`), and the square stays far from overflow.
+            let units = attack_units[enemy].min(1_000);
+            let danger = (units * units / 2).min(w.king_danger_max);
+            terms[side].add(-danger, -danger / 8);
+        }
+    }
+
+    let mg = terms[0].mg - terms[1].mg;
+    let mut eg = terms[0].eg - terms[1].eg;
+    // Without pawns, a lead of a minor piece or less rarely wins.
+    let stronger = if eg >= 0 { 0 } else { 1 };
+    if pawn_info.pawns[stronger] == 0 && non_pawn[stronger] - non_pawn[1 - stronger] <= 350 {
+        eg /= 8;
+    }
+    let phase = phase.min(MAX_PHASE);
+    // In 64 bits: with extreme weights the products would not fit in 32. The result is
+    // between `mg` and `eg`, so it fits.
+    let blended = (i64::from(mg) * i64::from(phase) + i64::from(eg) * i64::from(MAX_PHASE - phase))
+        / i64::from(MAX_PHASE);
+    let white_score = blended as i32;
+    let score = if board.side_to_move() == Color::White {
+        white_score
+    } else {
+        -white_score
+    };
+    score + w.tempo
+}
+
+/// The passed-pawn bonus (middlegame, endgame) of the pawn of `color` on `sq`: by its rank,
+/// less if its square in front is taken, and in the endgame by the kings' distances to that
+/// square.
+fn passed_bonus(
+    board: &Board0x88,
+    sq: Square,
+    color: Color,
+    kings: [Square; 2],
+    w: &Weights,
+) -> (i32, i32) {
+    let side = color.index();
+    let enemy = 1 - side;
+    let relative = relative_rank(sq, color);
+    let mut eg = w.passed_eg[relative];
+    if let Some(front) = sq.offset(color.forward()) {
+        if board.piece_on(front).is_some() {
+            eg -= eg / 3;
+        }
+        // In the endgame the kings' distances to the square in front matter.
+        let scale = relative as i32;
+        eg += scale
+            * (distance(front, kings[enemy]) * w.passed_enemy_king
+                - distance(front, kings[side]) * w.passed_own_king);
+    }
+    (w.passed_mg[relative], eg)
+}
+
+/// The middlegame pawn shield of the king of `color` on `king`: own pawns one or two ranks in
+/// front of it on its file and the files beside it, a penalty for each of those files without
+/// one.
+fn pawn_shield(board: &Board0x88, king: Square, color: Color, w: &Weights) -> i32 {
+    if relative_rank(king, color) > 1 {
+        return -w.shield_missing;
+    }
+    let forward = color.forward();
+    let own_pawn = Some(Piece::new(color, PieceKind::Pawn));
+    let mut score = 0;
+    for side_step in [-1i8, 0, 1] {
+        let Some(base) = king.offset(side_step) else {
+            continue;
+        };
+        let near = base.offset(forward);
+        let far = near.and_then(|near| near.offset(forward));
+        if near.is_some_and(|sq| board.piece_on(sq) == own_pawn) {
+            score += w.shield_near;
+        } else if far.is_some_and(|sq| board.piece_on(sq) == own_pawn) {
+            score += w.shield_far;
+        } else {
+            score -= w.shield_missing;
+        }
+    }
+    score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Evaluator, WEIGHT_LIMIT, Weights, evaluate};
+    use crate::Board0x88;
+    use alloc::string::String;
+
+    /// The FEN of the position with ranks flipped and colours swapped.
+    fn mirror(fen: &str) -> String {
+        let fields: alloc::vec::Vec<&str> = fen.split_whitespace().collect();
+        let swap_case = |c: char| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        };
+        let placement: alloc::vec::Vec<String> = fields[0]
+            .split('/')
+            .rev()
+            .map(|rank| rank.chars().map(swap_case).collect())
+            .collect();
+        let side = if fields[1] == "w" { "b" } else { "w" };
+        let castling: String = if fields[2] == "-" {
+            String::from("-")
+        } else {
+            let mut c: alloc::vec::Vec<char> = fields[2].chars().map(swap_case).collect();
+            c.sort_unstable();
+            c.into_iter().collect()
+        };
+        let ep = if fields[3] == "-" {
+            String::from("-")
+        } else {
+            let mut chars = fields[3].chars();
+            let file = chars.next().unwrap_or('a');
+            let rank = chars.next().unwrap_or('3');
+            let flipped = if rank == '3' { '6' } else { '3' };
+            alloc::format!("{file}{flipped}")
+        };
+        alloc::format!(
+            "{} {side} {castling} {ep} {} {}",
+            placement.join("/"),
+            fields[4],
+            fields[5]
+        )
+    }
+
+    #[test]
+    fn colour_symmetric() {
+        let fens = [
+            crate::START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+            "8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - 0 1",
+            "4k3/8/8/8/8/8/8/4KB2 w - - 0 1",
+        ];
+        for fen in fens {
+            let board: Board0x88 = fen.parse().unwrap();
+            let mirrored: Board0x88 = mirror(fen).parse().unwrap();
+            assert_eq!(
+                evaluate(&board),
+                evaluate(&mirrored),
+                "{fen} vs {}",
+                mirror(fen)
+            );
+        }
+    }
+
+    /// The cache changes nothing: one cache over thousands of positions, twice (so entries are
+    /// replaced by other structures and found again) gives every position the uncached value.
+    #[test]
+    fn cached_evaluation_is_the_evaluation() {
+        let mut cache = super::PawnCache::new();
+        let mut positions = 0;
+        for pass in 0..2 {
+            for board in crate::test_positions::suite_positions_and_children() {
+                assert_eq!(
+                    super::evaluate_cached(&board, &mut cache),
+                    evaluate(&board),
+                    "{board} (pass {pass})"
+                );
+                positions += 1;
+            }
+        }
+        assert!(positions > 8_000, "{positions}");
+        cache.clear();
+        let start = Board0x88::default();
+        assert_eq!(super::evaluate_cached(&start, &mut cache), evaluate(&start));
+    }
+
+    #[test]
+    fn weights_are_walked_once_each_by_name() {
+        let mut names = alloc::vec::Vec::new();
+        let mut count = 0;
+        Weights::DEFAULT.for_each(|name, values| {
+            names.push(name);
+            count += values.len();
+        });
+        // Material 12, piece-square 768, mobility 18, king attack 6 + 1, passed pawns 16 + 2,
+        // and 14 single numbers.
+        assert_eq!(count, 837);
+        let mut unique = names.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len(), "{names:?}");
+        // What `for_each_mut` changes, `for_each` and the struct see.
+        let mut weights = Weights::DEFAULT;
+        weights.for_each_mut(|name, values| {
+            if name == "psqt_eg" {
+                values[64 * 5 + 7] = 77; // the king's table, h8
+            }
+        });
+        assert_eq!(weights.psqt_eg[5][7], 77);
+    }
+
+    #[test]
+    fn default_evaluator_is_evaluate() {
+        let evaluator = Evaluator::new(&Weights::DEFAULT);
+        assert_eq!(evaluator.weights(), &Weights::DEFAULT, "nothing clamped");
+        for board in crate::test_positions::suite_positions_and_children().take(2_000) {
+            assert_eq!(evaluator.evaluate(&board), evaluate(&board), "{board}");
+        }
+    }
+
+    /// Each weight is used: changing it changes the evaluation of some position.
+    #[test]
+    fn every_weight_counts() {
+        let boards: alloc::vec::Vec<Board0x88> =
+            crate::test_positions::suite_positions_and_children()
+                .step_by(7)
+                .take(600)
+                .collect();
+        let mut names = alloc::vec::Vec::new();
+        Weights::DEFAULT.for_each(|name, _| names.push(name));
+        for name in names {
+            let changed = [0, 100].iter().any(|&new| {
+                let mut weights = Weights::DEFAULT;
+                weights.for_each_mut(|n, values| {
+                    if n == name {
+                        values.fill(new);
+                    }
+                });
+                let evaluator = Evaluator::new(&weights);
+                boards.iter().any(|b| evaluator.evaluate(b) != evaluate(b))
+            });
+            assert!(changed, "{name} changes no evaluation");
+        }
+    }
+
+    /// Weights far out of range are clamped, so that no sum overflows (a debug build would
+    /// panic on one).
+    #[test]
+    fn extreme_weights_are_clamped() {
+        for extreme in [i32::MAX, i32::MIN, -WEIGHT_LIMIT, WEIGHT_LIMIT] {
+            let mut weights = Weights::DEFAULT;
+            let mut flip = false;
+            weights.for_each_mut(|_, values| {
+                for value in values {
+                    flip = !flip;
+                    *value = if flip { extreme } else { extreme / 2 };
+                }
+            });
+            let evaluator = Evaluator::new(&weights);
+            evaluator.weights().for_each(|name, values| {
+                assert!(values.iter().all(|v| v.abs() <= WEIGHT_LIMIT), "{name}");
+            });
+            for board in crate::test_positions::suite_positions_and_children().take(1_000) {
+                let _ = evaluator.evaluate(&board);
+            }
+            let mut uniform = Weights::DEFAULT;
+            uniform.for_each_mut(|_, values| values.fill(extreme));
+            let uniform = Evaluator::new(&uniform);
+            for board in crate::test_positions::suite_positions_and_children().take(1_000) {
+                let _ = uniform.evaluate(&board);
+            }
+        }
+    }
+
+    #[test]
+    fn material_counts() {
+        let start = evaluate(&Board0x88::default());
+        let no_knight: Board0x88 = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1"
+            .parse()
+            .unwrap();
+        assert!(evaluate(&no_knight) < start - 200);
+        // Bare kings and a lone minor piece are nearly equal.
+        let lone_bishop: Board0x88 = "4k3/8/8/8/8/8/8/4KB2 w - - 0 1".parse().unwrap();
+        assert!(evaluate(&lone_bishop).abs() < 80);
+    }
+}

@@ -1,0 +1,175 @@
+//! The pawn structure's part of the evaluation, and the cache that keeps it per structure.
+//!
+//! What depends on the two sides' pawns alone (their material and squares, doubled and
+//! isolated pawns, which pawns are passed, the squares they guard, the files they hold) is
+//! worked out once per pawn structure by [`PawnInfo::compute`] and kept in a [`PawnCache`].
+
+use alloc::boxed::Box;
+use alloc::vec;
+
+use super::{DEFAULT, Evaluator, Terms, Weights, table_index};
+use crate::{Board0x88, Color, PieceKind, Square, SquareSet};
+
+/// Pawn placement per colour (0 White, 1 Black), per file padded by one on each side so that
+/// neighbour files need no bounds checks: count, lowest and highest rank.
+struct PawnFiles {
+    count: [[i32; 10]; 2],
+    lowest: [[u8; 10]; 2],
+    highest: [[u8; 10]; 2],
+}
+
+/// What the pawns alone decide, for both sides (0 White, 1 Black). It depends on the two
+/// pawn sets only, so a [`PawnCache`] keeps it for every position with the same pawns.
+#[derive(Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct PawnInfo {
+    /// The key: each side's pawns, as [`SquareSet`] bits.
+    pub(super) pawns: [u64; 2],
+    /// Material, piece-square, isolated and doubled pawn terms.
+    pub(super) terms: [Terms; 2],
+    /// The passed pawns that earn the passed-pawn bonus (not those behind another of their
+    /// own on the file). The bonus itself depends on the kings and on the square in front,
+    /// so it is worked out at each evaluation.
+    pub(super) passed: [SquareSet; 2],
+    /// The squares the pawns guard.
+    pub(super) guard: [SquareSet; 2],
+    /// The files that hold a pawn (bit `f` for file `f`).
+    pub(super) files: [u8; 2],
+}
+
+impl PawnInfo {
+    /// The pawn terms of `board` under the weights of `evaluator`.
+    pub(super) fn compute(board: &Board0x88, evaluator: &Evaluator) -> PawnInfo {
+        let sets = Color::ALL.map(|color| board.pieces(color, PieceKind::Pawn));
+        let mut files = PawnFiles {
+            count: [[0; 10]; 2],
+            lowest: [[8; 10]; 2],
+            highest: [[0; 10]; 2],
+        };
+        let mut info = PawnInfo {
+            pawns: sets.map(|set| set.0),
+            ..PawnInfo::default()
+        };
+        for (side, set) in sets.iter().enumerate() {
+            for sq in *set {
+                let file = sq.file().index() + 1;
+                let rank = sq.rank().index() as u8; // 0..8
+                files.count[side][file] += 1;
+                files.lowest[side][file] = files.lowest[side][file].min(rank);
+                files.highest[side][file] = files.highest[side][file].max(rank);
+                info.files[side] |= 1 << (file - 1);
+                info.guard[side] |= board.attacks_from(sq);
+            }
+        }
+        for color in Color::ALL {
+            let side = color.index();
+            for sq in sets[side] {
+                let idx = table_index(sq.index(), color);
+                let k = PieceKind::Pawn.index();
+                info.terms[side].add(evaluator.mg_table[k][idx], evaluator.eg_table[k][idx]);
+                let (mg, eg, passed) = pawn_structure(&files, sq, color, &evaluator.weights);
+                info.terms[side].add(mg, eg);
+                if passed {
+                    info.passed[side] |= sq;
+                }
+            }
+        }
+        info
+    }
+}
+
+/// How many entries a [`PawnCache`] holds: a power of two.
+const PAWN_CACHE_ENTRIES: usize = 1 << 12;
+
+/// The pawn terms of recent pawn structures, so that [`evaluate_cached`](super::evaluate_cached) works them out once
+/// per structure, not once per position: a search meets the same pawns in most of its nodes.
+/// About 300 KiB. Entries are checked against both sides' full pawn sets, so a cached
+/// evaluation is always the same as [`evaluate`](super::evaluate)'s.
+///
+/// ```
+/// use x88::Board0x88;
+/// use x88::search::eval::{PawnCache, evaluate, evaluate_cached};
+/// let mut cache = PawnCache::new();
+/// let board = Board0x88::default();
+/// assert_eq!(evaluate_cached(&board, &mut cache), evaluate(&board));
+/// assert_eq!(evaluate_cached(&board, &mut cache), evaluate(&board)); // now from the cache
+/// ```
+#[derive(Clone)]
+pub struct PawnCache {
+    entries: Box<[PawnInfo]>,
+}
+
+impl PawnCache {
+    /// An empty cache.
+    #[must_use]
+    pub fn new() -> PawnCache {
+        PawnCache {
+            entries: vec![PawnInfo::default(); PAWN_CACHE_ENTRIES].into_boxed_slice(),
+        }
+    }
+
+    /// Forgets every entry. Entries never go stale (each is checked against both pawn sets),
+    /// so this is for a caller that wants a search not to depend on earlier ones, as
+    /// [`Searcher::clear`](crate::search::Searcher::clear) does.
+    pub fn clear(&mut self) {
+        self.entries.fill(PawnInfo::default());
+    }
+
+    /// The pawn terms of `board`, from the cache or worked out and stored.
+    #[inline]
+    pub(super) fn get(&mut self, board: &Board0x88) -> &PawnInfo {
+        let pawns = Color::ALL.map(|color| board.pieces(color, PieceKind::Pawn).0);
+        let mixed = (pawns[0] ^ pawns[1].rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        // The table's size is a power of two: the top bits of the product pick the entry.
+        let index = (mixed >> (64 - PAWN_CACHE_ENTRIES.trailing_zeros())) as usize;
+        let entry = &mut self.entries[index & (PAWN_CACHE_ENTRIES - 1)];
+        // A zeroed entry is right for a board without pawns, the only one whose key it has.
+        if entry.pawns != pawns {
+            *entry = PawnInfo::compute(board, &DEFAULT);
+        }
+        entry
+    }
+}
+
+impl Default for PawnCache {
+    fn default() -> PawnCache {
+        PawnCache::new()
+    }
+}
+
+impl core::fmt::Debug for PawnCache {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("PawnCache")
+            .field("entries", &self.entries.len())
+            .finish_non_exhaustive()
+    }
+}
+/// The doubled and isolated terms (middlegame, endgame) of the pawn of `color` on `sq`, and
+/// whether it earns the passed-pawn bonus (passed, and not behind another of its own).
+fn pawn_structure(pawns: &PawnFiles, sq: Square, color: Color, w: &Weights) -> (i32, i32, bool) {
+    let mut own = Terms::default();
+    let side = color.index();
+    let white = color == Color::White;
+    let file = sq.file().index() + 1;
+    let rank = sq.rank().index() as u8; // 0..8
+    let enemy = 1 - side;
+    if pawns.count[side][file - 1] == 0 && pawns.count[side][file + 1] == 0 {
+        own.add(-w.isolated_mg, -w.isolated_eg);
+    }
+    // Each pawn behind another of its own on the file counts as doubled once.
+    let behind = if white {
+        pawns.highest[side][file] > rank
+    } else {
+        pawns.lowest[side][file] < rank
+    };
+    if behind {
+        own.add(-w.doubled_mg, -w.doubled_eg);
+    }
+    let passed = (file - 1..=file + 1).all(|f| {
+        if white {
+            pawns.highest[enemy][f] <= rank
+        } else {
+            pawns.lowest[enemy][f] >= rank
+        }
+    });
+    (own.mg, own.eg, passed && !behind)
+}
