@@ -34,6 +34,10 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+#[path = "common/rng.rs"]
+mod rng;
+
+use rng::Rng;
 use x88::search::{Limits, Score, Searcher};
 use x88::{Board0x88, Color, Move};
 
@@ -110,33 +114,6 @@ fn main() -> ExitCode {
     );
     eprintln!("written in {:.1} s", start.elapsed().as_secs_f64());
     ExitCode::SUCCESS
-}
-
-/// A small, fast, seedable generator (SplitMix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// True with probability `percent` / 100.
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
 }
 
 /// What has been written, in the `pgn` example's categories.
