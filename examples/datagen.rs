@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release --features search --example datagen -- \
-//!     [--games N] [--nodes N] [--threads N] [--seed S] [--out FILE]
+//!     [--games N] [--nodes N] [--per-game N] [--threads N] [--seed S] [--out FILE]
 //! ```
 //!
 //! Each game starts with eight random plies from the start position (a start the search
@@ -16,7 +16,9 @@
 //!
 //! Of each game it keeps the quiet positions from the 16th ply on: not in check, the move
 //! the search chose neither a capture nor a promotion, and no mate score, so that the static
-//! evaluation of the position is a fair guess of its value. Each line of the output is
+//! evaluation of the position is a fair guess of its value; with `--per-game N`, only N of
+//! them chosen at random (a game's positions share one result, so for tuning, more games
+//! with fewer positions each are worth more). Each line of the output is
 //!
 //! ```text
 //! <FEN> | <result for White: 1, 0.5 or 0> | <search score for White, centipawns>
@@ -40,7 +42,8 @@ use rng::Rng;
 use x88::search::{Limits, Score, Searcher};
 use x88::{Board0x88, Color, Game};
 
-const USAGE: &str = "usage: datagen [--games N] [--nodes N] [--threads N] [--seed S] [--out FILE]";
+const USAGE: &str =
+    "usage: datagen [--games N] [--nodes N] [--per-game N] [--threads N] [--seed S] [--out FILE]";
 
 /// Random plies at the start of each game.
 const RANDOM_PLIES: usize = 8;
@@ -64,6 +67,7 @@ const HASH_MB: usize = 16;
 struct Config {
     games: u64,
     nodes: u64,
+    per_game: usize,
     threads: usize,
     seed: u64,
     out: Option<String>,
@@ -72,6 +76,7 @@ struct Config {
 fn parse_args() -> Result<Option<Config>, String> {
     let mut config = Config {
         games: 1_000,
+        per_game: usize::MAX,
         nodes: 5_000,
         threads: 2,
         seed: 1,
@@ -91,6 +96,7 @@ fn parse_args() -> Result<Option<Config>, String> {
         match arg.as_str() {
             "--games" => config.games = number()?,
             "--nodes" => config.nodes = number()?.max(1),
+            "--per-game" => config.per_game = usize::try_from(number()?).unwrap_or(usize::MAX),
             "--threads" => config.threads = usize::try_from(number()?.clamp(1, 256)).unwrap_or(1),
             "--seed" => config.seed = number()?,
             "--out" => config.out = Some(value),
@@ -136,7 +142,8 @@ fn main() -> ExitCode {
                         break;
                     }
                     let mut rng = Rng(config.seed ^ number.wrapping_mul(0x2545_f491_4f6c_dd1d));
-                    let record = play(&mut searcher, &mut rng, config.nodes);
+                    let mut record = play(&mut searcher, &mut rng, config.nodes);
+                    keep_some(&mut record.positions, config.per_game, &mut rng);
                     let mut text = String::new();
                     for (fen, score) in &record.positions {
                         text.push_str(&format!("{fen} | {} | {score}\n", record.result));
@@ -213,6 +220,26 @@ impl Totals {
         self.plies += record.plies as u64;
         self.positions += record.positions.len() as u64;
     }
+}
+
+/// Keeps `count` of `positions` chosen at random, in game order: positions of one game share
+/// its result, so many games with a few positions each say more than few games with many.
+fn keep_some<T>(positions: &mut Vec<T>, count: usize, rng: &mut Rng) {
+    let len = positions.len();
+    if len <= count {
+        return;
+    }
+    let mut keep = vec![false; len];
+    let mut chosen = 0;
+    while chosen < count {
+        let i = rng.below(len);
+        if !keep[i] {
+            keep[i] = true;
+            chosen += 1;
+        }
+    }
+    let mut flags = keep.into_iter();
+    positions.retain(|_| flags.next().unwrap_or(false));
 }
 
 /// A search score in centipawns, mates as ±`WIN_SCORE * 10`, for the side to move.

@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! cargo run --release --features search --example texel -- --data FILE [--data FILE ...] \
-//!     [--epochs N] [--rate R] [--holdout PERCENT] [--threads N] [--write PATH]
+//!     [--epochs N] [--rounds N] [--rate R] [--freeze NAME,...] [--holdout PERCENT] \
+//!     [--threads N] [--write PATH]
 //! ```
 //!
 //! The data are lines `<FEN> | <result for White: 1, 0.5 or 0> | ...`, as the `datagen`
@@ -17,11 +18,16 @@
 //! 3. The evaluation is linearised around the default weights: for each weight, the change
 //!    it makes to each position's evaluation when raised by a step, measured with the real
 //!    evaluation ([`Evaluator`]). Most terms are linear in their weights; the king attack is
-//!    not, and the linear model is only its tangent.
+//!    not, and the linear model is only its tangent. The weights named by `--freeze` are
+//!    left as they are: by default `mobility_base`, whose effect is the product of itself and
+//!    the mobility weight (no linear model fits two factors moving at once) and otherwise the
+//!    same as the material's.
 //! 4. Gradient descent (Adam, full batch, `--epochs` steps of `--rate` centipawns) on the
 //!    linear model's error.
 //! 5. The weights are rounded and the error measured again with the real evaluation, on the
 //!    fitted positions and on the held-out ones.
+//! 6. Steps 3 to 5 are repeated around the new weights, `--rounds` times in all (default 2),
+//!    so that the terms that are not linear are fitted from nearer.
 //!
 //! With `--write PATH` the tuned weights replace the defaults in PATH, which should be
 //! `src/search/eval/weights.rs`. Every change to the evaluation goes through SPRT before it is
@@ -35,8 +41,8 @@ use std::time::Instant;
 use x88::search::eval::{Evaluator, Weights};
 use x88::{Board0x88, Color};
 
-const USAGE: &str = "usage: texel --data FILE [--data FILE ...] [--epochs N] [--rate R] \
-                     [--holdout PERCENT] [--threads N] [--write PATH]";
+const USAGE: &str = "usage: texel --data FILE [--data FILE ...] [--epochs N] [--rounds N] \
+                     [--rate R] [--freeze NAME,...] [--holdout PERCENT] [--threads N] [--write PATH]";
 
 /// The step by which each weight is raised to measure its effect (a multiple of the 24
 /// phase units, so that the tapering's rounding stays small beside it).
@@ -45,7 +51,9 @@ const STEP: i32 = 24;
 struct Config {
     data: Vec<String>,
     epochs: usize,
+    rounds: usize,
     rate: f64,
+    frozen: Vec<String>,
     holdout: usize,
     threads: usize,
     write: Option<String>,
@@ -55,7 +63,9 @@ fn parse_args() -> Result<Option<Config>, String> {
     let mut config = Config {
         data: Vec::new(),
         epochs: 2_000,
+        rounds: 2,
         rate: 1.0,
+        frozen: vec!["mobility_base".to_owned()],
         holdout: 10,
         threads: 2,
         write: None,
@@ -70,6 +80,8 @@ fn parse_args() -> Result<Option<Config>, String> {
         match arg.as_str() {
             "--data" => config.data.push(value),
             "--epochs" => config.epochs = value.parse().map_err(|_| bad.clone())?,
+            "--freeze" => config.frozen = value.split(',').map(str::to_owned).collect(),
+            "--rounds" => config.rounds = value.parse::<usize>().map_err(|_| bad.clone())?.max(1),
             "--rate" => config.rate = value.parse().map_err(|_| bad.clone())?,
             "--holdout" => {
                 config.holdout = value.parse::<usize>().map_err(|_| bad.clone())?.min(90)
@@ -228,8 +240,21 @@ fn unflatten(base: &Weights, flat: &[i32]) -> Weights {
 /// centipawn of the weight: one sparse column per weight.
 type Columns = Vec<Vec<(u32, f32)>>;
 
-fn linearise(base: &Weights, samples: &[Sample], base_evals: &[f64], threads: usize) -> Columns {
+fn linearise(
+    base: &Weights,
+    samples: &[Sample],
+    base_evals: &[f64],
+    threads: usize,
+    frozen: &[String],
+) -> Columns {
     let flat = flatten(base);
+    // The weights not to tune: their columns stay empty, so they get no gradient.
+    let mut tuned = Vec::new();
+    base.for_each(|name, values| {
+        let tune = !frozen.iter().any(|f| f == name);
+        tuned.extend(std::iter::repeat_n(tune, values.len()));
+    });
+    let tuned = &tuned;
     let count = flat.len();
     let started = Instant::now();
     let mut columns: Columns = vec![Vec::new(); count];
@@ -240,6 +265,9 @@ fn linearise(base: &Weights, samples: &[Sample], base_evals: &[f64], threads: us
                 scope.spawn(move || {
                     let mut mine = Vec::new();
                     for index in (thread..count).step_by(threads) {
+                        if !tuned[index] {
+                            continue;
+                        }
                         let mut raised = flat.clone();
                         raised[index] += STEP;
                         let evaluator = Evaluator::new(&unflatten(base, &raised));
@@ -350,27 +378,30 @@ fn run(config: &Config) -> Result<(), String> {
     println!("K = {k:.4}");
     println!("error before: fitted {fit_before:.6}, held out {held_before:.6}");
 
-    let columns = linearise(&base, &fit, &base_evals, config.threads);
-    let used = columns.iter().filter(|c| !c.is_empty()).count();
-    let entries: usize = columns.iter().map(Vec::len).sum();
-    println!(
-        "linearised: {used} of {} weights change some evaluation ({entries} entries, {:.0} s)",
-        columns.len(),
-        started.elapsed().as_secs_f64()
-    );
-    let delta = descend(k, &fit, &base_evals, &columns, config.epochs, config.rate);
-    let tuned_flat: Vec<i32> = flatten(&base)
-        .iter()
-        .zip(&delta)
-        .map(|(&w, &d)| w + d.round() as i32)
-        .collect();
-    // Through an evaluator, so that what is reported and written is what it clamps to.
-    let tuned = Evaluator::new(&unflatten(&base, &tuned_flat))
-        .weights()
-        .clone();
-    let fit_after = error(k, &fit, &evaluate_all(&tuned, &fit, config.threads));
-    let held_after = error(k, &held, &evaluate_all(&tuned, &held, config.threads));
-    println!("error after: fitted {fit_after:.6}, held out {held_after:.6}");
+    let mut tuned = base.clone();
+    let mut evals = base_evals;
+    for round in 1..=config.rounds {
+        let columns = linearise(&tuned, &fit, &evals, config.threads, &config.frozen);
+        let used = columns.iter().filter(|c| !c.is_empty()).count();
+        let entries: usize = columns.iter().map(Vec::len).sum();
+        println!(
+            "round {round}: {used} of {} weights change some evaluation ({entries} entries, {:.0} s)",
+            columns.len(),
+            started.elapsed().as_secs_f64()
+        );
+        let delta = descend(k, &fit, &evals, &columns, config.epochs, config.rate);
+        let next: Vec<i32> = flatten(&tuned)
+            .iter()
+            .zip(&delta)
+            .map(|(&w, &d)| w + d.round() as i32)
+            .collect();
+        // Through an evaluator, so that what is measured and written is what it clamps to.
+        tuned = Evaluator::new(&unflatten(&tuned, &next)).weights().clone();
+        evals = evaluate_all(&tuned, &fit, config.threads);
+        let fit_after = error(k, &fit, &evals);
+        let held_after = error(k, &held, &evaluate_all(&tuned, &held, config.threads));
+        println!("round {round}: error after: fitted {fit_after:.6}, held out {held_after:.6}");
+    }
     let changed = flatten(&base)
         .iter()
         .zip(flatten(&tuned))
