@@ -361,7 +361,8 @@ fn search_with_helpers(
     std::thread::scope(|scope| {
         for helper in helpers {
             let (done, helper_limits, no_clock) = (&done, &helper_limits, &no_clock);
-            scope.spawn(move || {
+            // A helper the system cannot start is done without: the search runs on the rest.
+            let _ = std::thread::Builder::new().spawn_scoped(scope, move || {
                 engine::run(
                     tt,
                     &mut helper.ordering,
