@@ -232,12 +232,13 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
             // counting those an enemy pawn guards; king safety: those next to the enemy king.
             let reach = board.attacks_from(sq) - own[side];
             let squares = (reach - enemy_guard).len() as i32;
-            let king_hits = (reach & enemy_zone).len() as i32;
             let extra = squares - w.mobility_base[k];
             sum.add(extra * w.mobility_mg[k], extra * w.mobility_eg[k]);
-            if king_hits > 0 {
+            // Most pieces are nowhere near the enemy king: no squares to count then.
+            let near_king = reach & enemy_zone;
+            if !near_king.is_empty() {
                 attackers[side] += 1;
-                attack_units[side] += w.king_attack[k] * king_hits;
+                attack_units[side] += w.king_attack[k] * near_king.len() as i32;
             }
         }
         for sq in pawn_info.passed[side] {
