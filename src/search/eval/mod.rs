@@ -201,31 +201,36 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
         // Summed in locals (registers), not through a reference into `terms`.
         let mut sum = pawn_info.terms[side];
         let mut bishops = 0;
-        for &sq in board.piece_squares(color) {
+        // The king stands on its square (its table) and does no more here.
+        let king = PieceKind::King.index();
+        let king_idx = table_index(kings[side].index(), color);
+        sum.add(
+            evaluator.mg_table[king][king_idx],
+            evaluator.eg_table[king][king_idx],
+        );
+        // The pawns are in `pawn_info`. Walking the other pieces as a set rather than the
+        // piece list, where pawns come between them, spares a branch the processor could not
+        // predict.
+        let pieces =
+            own[side] - board.pieces(color, PieceKind::Pawn) - SquareSet::from(kings[side]);
+        for sq in pieces {
             let Some(kind) = board.kind_on(sq) else {
                 continue;
             };
-            if kind == PieceKind::Pawn {
-                continue; // in `pawn_info`
-            }
             let k = kind.index();
             let idx = table_index(sq.index(), color);
             sum.add(evaluator.mg_table[k][idx], evaluator.eg_table[k][idx]);
             phase += PHASE_WEIGHT[k];
-            match kind {
-                PieceKind::King => continue,
-                PieceKind::Bishop => bishops += 1,
-                PieceKind::Rook => {
-                    let file = 1 << sq.file().index();
-                    if pawn_info.files[side] & file == 0 {
-                        if pawn_info.files[enemy] & file == 0 {
-                            sum.add(w.rook_open_mg, w.rook_open_eg);
-                        } else {
-                            sum.add(w.rook_semi_open_mg, w.rook_semi_open_eg);
-                        }
+            bishops += i32::from(kind == PieceKind::Bishop);
+            if kind == PieceKind::Rook {
+                let file = 1 << sq.file().index();
+                if pawn_info.files[side] & file == 0 {
+                    if pawn_info.files[enemy] & file == 0 {
+                        sum.add(w.rook_open_mg, w.rook_open_eg);
+                    } else {
+                        sum.add(w.rook_semi_open_mg, w.rook_semi_open_eg);
                     }
                 }
-                _ => {}
             }
             non_pawn[side] += w.material_eg[k];
             // Mobility: the squares the piece reaches that its own side does not hold, not
