@@ -284,7 +284,7 @@ mod tests {
         let us = board.side_to_move();
         let mut lifted = Lifted(0);
         lifted.insert(from);
-        let mut gains = alloc::vec![if mv.is_en_passant() {
+        let mut gains = std::vec![if mv.is_en_passant() {
             lifted.insert(to.wrapping_sub(us.forward() as u8));
             100
         } else {
