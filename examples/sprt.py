@@ -10,7 +10,7 @@ exist from the current directory):
     python3 examples/sprt.py --base /tmp/uci-base [--new target/release/examples/uci]
         [--elo0 0] [--elo1 5] [--alpha 0.05] [--beta 0.05] [--tc 8+0.08]
         [--concurrency 1] [--max-pairs 30000] [--hash 16]
-        [--new-option NAME=VALUE ...] [--base-option NAME=VALUE ...] [--pgn out.pgn]
+        [--new-option NAME=VALUE ...] [--base-option NAME=VALUE ...] [--pgn out.pgn [--resume]]
 
 Games are played in colour-swapped pairs from the opening lines of `match.py` (pair k plays
 line k, cycling; the new build has White in the first game of a pair), with real clocks, by
@@ -25,6 +25,11 @@ scoring pairs rather than games takes out the variance that the openings add. Th
 when the ratio leaves [ln(beta / (1 - alpha)), ln((1 - beta) / alpha)]: above, H1 is accepted
 (keep the change); below, H0 (reject it). alpha is the chance of accepting a change that is
 no better than elo0, beta the chance of rejecting one that is elo1 better.
+
+A test outlives its session: `--pgn F --resume` reads back the finished pairs of an earlier run
+from the games it wrote to F, goes on from the next pair (and the next opening) with the counts
+where they were, and appends to F. Run it with the same builds and settings; the time control is
+checked against the file's. A pair cut off by a stop is left out.
 
 The last line is the verdict, in the form of docs/strength.md's log. Exit status: 0 when H1
 is accepted, 1 when H0 is, 3 when `--max-pairs` ran out first, 2 on bad arguments.
@@ -149,6 +154,73 @@ def verdict(penta, wdl, args, status):
     )
 
 
+EVENT = "x88 SPRT"
+
+
+def event(tc):
+    """The PGN `Event` of a test at time control `tc`, which `--resume` checks.
+
+    >>> event((4.0, 0.04))
+    'x88 SPRT 4+0.04'
+    """
+    return f"{EVENT} {tc[0]:g}+{tc[1]:g}"
+
+
+def finished_pairs(pgn_text):
+    """The pairs an earlier run wrote to its PGN, from the headers alone: the `Event` of the
+    games and {pair number from 1: [the new build's points in game 1, in game 2]}, with a
+    pair's missing game as None.
+
+    >>> text = '''
+    ... [Event "x88 SPRT 4+0.04"]
+    ... [Round "1.1"]
+    ... [White "new"]
+    ... [Black "base"]
+    ... [Result "1-0"]
+    ...
+    ... 1. e4 1-0
+    ...
+    ... [Event "x88 SPRT 4+0.04"]
+    ... [Round "1.2"]
+    ... [White "base"]
+    ... [Black "new"]
+    ... [Result "1/2-1/2"]
+    ...
+    ... 1. e4 1/2-1/2
+    ...
+    ... [Event "x88 SPRT 4+0.04"]
+    ... [Round "2.1"]
+    ... [White "new"]
+    ... [Black "base"]
+    ... [Result "0-1"]
+    ... '''
+    >>> finished_pairs(text)
+    ({'x88 SPRT 4+0.04'}, {1: [1.0, 0.5], 2: [0.0, None]})
+    """
+    events, pairs, game = set(), {}, {}
+
+    def close(game):
+        if "Round" in game:
+            pair, _, half = game["Round"].partition(".")
+            new_is_white = game.get("White") == NEW
+            result = game.get("Result")
+            points = {"1/2-1/2": 0.5, "1-0": float(new_is_white), "0-1": float(not new_is_white)}
+            if result in points and half in ("1", "2"):
+                pairs.setdefault(int(pair), [None, None])[int(half) - 1] = points[result]
+                events.add(game.get("Event"))
+
+    for line in pgn_text.splitlines():
+        line = line.strip()
+        if line.startswith("[Event "):
+            close(game)
+            game = {}
+        if line.startswith("[") and line.endswith('"]') and ' "' in line:
+            key, _, value = line[1:-2].partition(' "')
+            game[key] = value
+    close(game)
+    return events, pairs
+
+
 async def play_pair(match, number, opening, players, args, tally):
     """Plays the pair `number` from `opening`; returns the new build's points (0 to 2) and its
     two results."""
@@ -161,7 +233,7 @@ async def play_pair(match, number, opening, players, args, tally):
         if args.pgn_file:
             names = {new_color: NEW, not new_color: BASE}
             headers = {
-                "Event": f"x88 SPRT {args.tc[0]:g}+{args.tc[1]:g}",
+                "Event": event(args.tc),
                 "Date": time.strftime("%Y.%m.%d"),
                 "Round": f"{number + 1}.{len(scores)}",
                 "White": names[match.chess.WHITE],
@@ -180,6 +252,19 @@ async def run(args, match):
     )
     penta = [0] * 5
     state = {"next": 0, "status": None}
+    for pair, scores in sorted(args.resumed.items()):
+        state["next"] = max(state["next"], pair)  # pair numbers in the PGN count from 1
+        if None not in scores:
+            tally.scores.extend(scores)
+            penta[int(2 * sum(scores))] += 1
+    if args.resumed:
+        ratio = llr(penta, args.elo0, args.elo1)
+        print(f"resumed after pair {state['next']}: {sum(penta)} finished pairs, "
+              f"pentanomial {penta}  LLR {ratio:+.2f} ({low:.2f}, {high:.2f})", flush=True)
+        if ratio >= high:
+            state["status"] = ACCEPTED
+        elif ratio <= low:
+            state["status"] = REJECTED
 
     async def worker():
         players = {
@@ -262,7 +347,8 @@ def main():
     parser.add_argument("--concurrency", type=positive_int, default=1,
                         help="pairs played at a time (default 1)")
     parser.add_argument("--max-pairs", type=positive_int, default=30000,
-                        help="stop undecided after this many pairs (default 30000)")
+                        help="stop undecided after this many pairs, resumed ones included "
+                        "(default 30000)")
     parser.add_argument("--hash", type=positive_int, default=16,
                         help="Hash in MiB for both (default 16)")
     parser.add_argument("--new-option", type=match.parse_option, action="append", default=[],
@@ -270,7 +356,19 @@ def main():
     parser.add_argument("--base-option", type=match.parse_option, action="append", default=[],
                         metavar="NAME=VALUE", help="a UCI option for the base build (repeatable)")
     parser.add_argument("--pgn", help="write the games to this PGN file")
+    parser.add_argument("--resume", action="store_true",
+                        help="go on with the test whose games are in --pgn, appending to it")
     args = parser.parse_args()
+    args.resumed = {}
+    if args.resume:
+        if not args.pgn:
+            parser.error("--resume needs --pgn, the file of the test to go on with")
+        try:
+            events, args.resumed = finished_pairs(Path(args.pgn).read_text())
+        except OSError as error:
+            parser.error(f"cannot read {args.pgn}: {error}")
+        if events - {event(args.tc)}:
+            parser.error(f"{args.pgn} holds games of {sorted(events)}, not {event(args.tc)!r}")
     if args.elo1 <= args.elo0:
         parser.error("--elo1 must be greater than --elo0")
     args.new, args.base = match.repo_path(args.new), match.repo_path(args.base)
@@ -279,7 +377,7 @@ def main():
             parser.error(f"no engine at {path}")
     args.new_options = {"Hash": args.hash, **dict(args.new_option)}
     args.base_options = {"Hash": args.hash, **dict(args.base_option)}
-    args.pgn_file = open(args.pgn, "w") if args.pgn else None
+    args.pgn_file = open(args.pgn, "a" if args.resume else "w") if args.pgn else None
     try:
         status = asyncio.run(run(args, match))
     finally:
