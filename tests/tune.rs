@@ -62,6 +62,15 @@ fn parameters_move_the_search_and_ranges_hold() {
         default_nodes,
         "back to the defaults, back to the same tree"
     );
+    // The late-move reductions of a `tune` build are computed from their parameters.
+    params::set("reduction_base", 175).expect("in range");
+    assert_ne!(
+        nodes(),
+        default_nodes,
+        "the reduction's base made no difference"
+    );
+    params::set("reduction_base", 75).expect("in range");
+    assert_eq!(nodes(), default_nodes);
     assert_eq!(
         params::set("no_such_parameter", 1),
         Err(ParameterError::Unknown)

@@ -40,9 +40,6 @@ pub(crate) const MATE_BOUND: i32 = MATE - 1_000;
 /// Nodes between two looks at the stop flag, the clock and the node limit.
 const POLL_INTERVAL: u64 = 2048;
 
-/// `LMR[depth][move_number]`: the late-move reduction, about `0.75 + ln(d) ln(m) / 2.25`.
-static LMR: [[u8; 64]; 64] = build_lmr();
-
 /// `log2(x)` in fixed point with 8 fractional bits, for `x >= 1`.
 const fn log2_fixed(x: u32) -> u64 {
     let whole = 31 - x.leading_zeros();
@@ -61,35 +58,85 @@ const fn log2_fixed(x: u32) -> u64 {
     whole as u64 * 256 + fraction
 }
 
-const fn build_lmr() -> [[u8; 64]; 64] {
+/// `LOG2[x]`: [`log2_fixed`] of `x` for 1..64 (0 at 0, which the reductions never ask about).
+static LOG2: [u64; 64] = {
+    let mut table = [0; 64];
+    let mut x = 1;
+    while x < 64 {
+        table[x] = log2_fixed(x as u32);
+        x += 1;
+    }
+    table
+};
+
+/// The base late-move reduction `base / 100 + ln(depth) ln(number) / (divisor / 100)` in whole
+/// plies (rounded down), from the two logarithms in [`log2_fixed`]'s fixed point.
+const fn reduction_from_logs(log_depth: u64, log_number: u64, base: i32, divisor: i32) -> u8 {
+    // The product of two logarithms carries 16 fractional bits; ln(2)^2 = 0.4805.
+    let product = log_depth * log_number;
+    let base = base as u64 * 65_536 / 100;
+    let reduction = (product * 4805 / (divisor as u64 * 100) + base) / 65_536;
+    if reduction > u8::MAX as u64 {
+        u8::MAX
+    } else {
+        reduction as u8
+    }
+}
+
+/// `LMR[depth][move_number]`: the base late-move reduction of the default parameters.
+#[cfg(not(feature = "tune"))]
+static LMR: [[u8; 64]; 64] = {
     let mut table = [[0u8; 64]; 64];
     let mut depth = 1;
     while depth < 64 {
         let mut number = 1;
         while number < 64 {
-            let product = log2_fixed(depth as u32) * log2_fixed(number as u32);
-            // ln(2)^2 = 0.4805; 0.75 = 49152 / 65536.
-            table[depth][number] = ((product * 4805 / 22500 + 49_152) / 65_536) as u8;
+            table[depth][number] = reduction_from_logs(
+                LOG2[depth],
+                LOG2[number],
+                params::reduction_base(),
+                params::reduction_divisor(),
+            );
             number += 1;
         }
         depth += 1;
     }
     table
+};
+
+/// The base late-move reduction of the `number`-th move searched at `depth`, before the
+/// node's adjustments; both count from 1 and are capped at 63. A table lookup in a normal
+/// build; a `tune` build computes it from the parameters of the moment.
+#[inline(always)]
+fn base_reduction(depth: i32, number: usize) -> i32 {
+    let depth = depth.clamp(1, 63) as usize;
+    let number = number.clamp(1, 63);
+    #[cfg(not(feature = "tune"))]
+    let reduction = LMR[depth][number];
+    #[cfg(feature = "tune")]
+    let reduction = reduction_from_logs(
+        LOG2[depth],
+        LOG2[number],
+        params::reduction_base(),
+        params::reduction_divisor(),
+    );
+    i32::from(reduction)
 }
 
 /// The share of the soft time limit (in percent) after which no new iteration starts: more
 /// when the last iteration's score fell (there is trouble to look into), less when the best
 /// move has stayed the same for several iterations. The hard limit still applies.
 fn soft_time_percent(score_drop: i32, stable_iterations: u32) -> u32 {
-    if score_drop > 40 {
-        200
-    } else if score_drop > 15 {
-        140
-    } else if stable_iterations >= 6 {
-        60
+    let percent = if score_drop > params::time_big_drop() {
+        params::time_big_drop_percent()
+    } else if score_drop > params::time_drop() {
+        params::time_drop_percent()
+    } else if stable_iterations >= params::time_stable_iterations().unsigned_abs() {
+        params::time_stable_percent()
     } else {
         100
-    }
+    };
+    percent.unsigned_abs()
 }
 
 /// Converts an internal score to the reported [`Score`].
@@ -558,15 +605,15 @@ impl Worker<'_> {
                     && !gives_check
                     && searched > usize::from(pv_node)
                 {
-                    let mut r = i32::from(LMR[depth.min(63) as usize][searched.min(63)]);
+                    let mut r = base_reduction(depth, searched);
                     if pv_node {
-                        r -= 1;
+                        r -= params::reduction_pv();
                     }
                     if !improving {
-                        r += 1;
+                        r += params::reduction_not_improving();
                     }
                     if Some(mv) == killers[0] || Some(mv) == killers[1] || Some(mv) == counter {
-                        r -= 1;
+                        r -= params::reduction_refutation();
                     }
                     r -= history / params::reduction_history_divisor();
                     reduction = r.clamp(0, new_depth - 1);
@@ -647,21 +694,35 @@ impl Worker<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{LMR, log2_fixed};
+    use super::{LOG2, base_reduction, log2_fixed, reduction_from_logs};
 
     #[test]
     fn reductions_grow_with_depth_and_move_number() {
         assert_eq!(log2_fixed(1), 0);
         assert_eq!(log2_fixed(8), 3 * 256);
         assert!((log2_fixed(3) as i64 - 406).abs() <= 1); // log2(3) = 1.585
-        assert_eq!(LMR[1][1], 0);
-        assert!(LMR[3][4] >= 1);
-        assert!(LMR[20][30] > LMR[6][6]);
+        // 0.75 + ln(d) ln(n) / 2.25, rounded down.
+        assert_eq!(base_reduction(1, 1), 0);
+        assert_eq!(base_reduction(3, 4), 1); // 1.43
+        assert_eq!(base_reduction(10, 10), 3); // 3.11
+        assert_eq!(base_reduction(20, 30), 5); // 5.28
+        assert_eq!(base_reduction(63, 63), 8); // 8.38
+        assert_eq!(base_reduction(200, 500), base_reduction(63, 63));
         for depth in 1..63 {
             for number in 1..63 {
-                assert!(LMR[depth][number] <= LMR[depth + 1][number]);
-                assert!(LMR[depth][number] <= LMR[depth][number + 1]);
+                assert!(base_reduction(depth, number) <= base_reduction(depth + 1, number));
+                assert!(base_reduction(depth, number) <= base_reduction(depth, number + 1));
             }
         }
+    }
+
+    #[test]
+    fn reductions_follow_their_parameters() {
+        let (ten, twenty) = (LOG2[10], LOG2[20]);
+        assert_eq!(reduction_from_logs(ten, ten, 75, 225), 3);
+        assert_eq!(reduction_from_logs(ten, ten, 175, 225), 4); // one more ply of base
+        assert_eq!(reduction_from_logs(ten, ten, 0, 100), 5); // ln(10)^2 = 5.30
+        assert_eq!(reduction_from_logs(twenty, twenty, 0, 600), 1); // 8.97 / 6
+        assert_eq!(reduction_from_logs(LOG2[63], LOG2[63], 200, 100), 19); // 2 + 17.16
     }
 }

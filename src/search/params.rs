@@ -9,8 +9,10 @@
 //! A `tune` build is a little slower and shares the values between all searches of the
 //! process.
 //!
-//! The evaluation's weights are not here yet: they are tables, to be fitted to game results
-//! (see issue 16 in `docs/strength.md`).
+//! Two kinds of numbers are not here. The evaluation's weights are tables, fitted to game
+//! results: they live in [`crate::search::eval::Weights`]. The move picker's class scores (TT
+//! move, good captures, killers, counter-move, bad captures) only rank the classes: any values
+//! in the same order, far enough apart, give the same tree, so there is nothing to tune in them.
 //!
 //! ```
 //! use x88::search::params::PARAMETERS;
@@ -204,6 +206,17 @@ parameters! {
     see_pruning_margin = 100, 20..=400;
     /// Late-move reductions: the shallowest node they apply to.
     reduction_depth = 3, 2..=8;
+    /// Late-move reductions: the constant of the base reduction
+    /// `base / 100 + ln(depth) ln(move number) / (divisor / 100)`, in hundredths of a ply.
+    reduction_base = 75, 0..=200;
+    /// Late-move reductions: the divisor of the base reduction's logarithm term, in hundredths.
+    reduction_divisor = 225, 100..=600;
+    /// Late-move reductions: plies less at a PV node.
+    reduction_pv = 1, 0..=3;
+    /// Late-move reductions: plies more when the evaluation is not improving.
+    reduction_not_improving = 1, 0..=3;
+    /// Late-move reductions: plies less for a killer or the counter-move.
+    reduction_refutation = 1, 0..=3;
     /// Late-move reductions: one ply less reduction per this much history score.
     reduction_history_divisor = 6000, 1000..=30000;
     /// Quiescence delta pruning: the margin over the captured piece's value.
@@ -212,6 +225,25 @@ parameters! {
     history_bonus_scale = 16, 1..=64;
     /// The most a history bonus can be.
     history_bonus_max = 1600, 100..=8000;
+    /// Time: the moves to the next time control assumed when the clock does not say.
+    time_moves_to_go = 30, 10..=60;
+    /// Time: the share of the increment planned for each move, in percent.
+    time_increment_percent = 75, 0..=100;
+    /// Time: the hard limit (where a search is cut off) as a multiple of the soft one, which
+    /// is where no new iteration starts.
+    time_hard_factor = 3, 1..=6;
+    /// Time: a score drop (in centipawns) from the last iteration that earns the most time.
+    time_big_drop = 40, 10..=200;
+    /// Time: the share of the soft limit (in percent) used after a big score drop.
+    time_big_drop_percent = 200, 100..=300;
+    /// Time: a score drop (in centipawns) that earns some more time.
+    time_drop = 15, 0..=100;
+    /// Time: the share of the soft limit (in percent) used after such a drop.
+    time_drop_percent = 140, 100..=300;
+    /// Time: iterations with the same best move after which the search stops sooner.
+    time_stable_iterations = 6, 2..=20;
+    /// Time: the share of the soft limit (in percent) used once the best move is stable.
+    time_stable_percent = 60, 20..=100;
 }
 
 #[cfg(test)]
@@ -229,6 +261,6 @@ mod tests {
                 p.name
             );
         }
-        assert_eq!(PARAMETERS.len(), 26);
+        assert_eq!(PARAMETERS.len(), 40);
     }
 }

@@ -9,11 +9,9 @@
 
 use core::time::Duration;
 
-use super::{Limits, MAX_DEPTH};
+use super::{Limits, MAX_DEPTH, params};
 use crate::Color;
 
-/// The moves to plan for when the time control does not say (`movestogo` absent).
-const DEFAULT_MOVES_TO_GO: u32 = 30;
 /// Time always left on the clock, unless the clock holds less than twice that.
 const SAFETY_MARGIN: Duration = Duration::from_millis(50);
 
@@ -50,7 +48,7 @@ impl Budget {
             Color::Black => (limits.btime, limits.binc),
         };
         // Times past a year mean "no limit" in practice; capping them keeps every product
-        // below (`soft * 3`, the stretch percentages) far from `Duration`'s overflow.
+        // below (the hard factor, the stretch percentages) far from `Duration`'s overflow.
         let remaining = remaining.map(cap);
         let increment = increment.map(cap);
         let movetime = limits.movetime.map(cap);
@@ -101,11 +99,15 @@ fn clock_limits(
 ) -> (Duration, Duration) {
     let margin = SAFETY_MARGIN.min(remaining / 2);
     let usable = remaining.saturating_sub(margin);
-    let moves = moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 60);
-    let share = usable / moves + increment * 3 / 4;
+    let moves = moves_to_go
+        .unwrap_or(params::time_moves_to_go().unsigned_abs())
+        .clamp(1, 60);
+    let share = usable / moves + increment * params::time_increment_percent().unsigned_abs() / 100;
     // Never plan more than half of what is left, nor abort later than a third of it past that.
     let soft = share.min(usable / 2);
-    let hard = (soft * 3).min(usable / 3).max(soft);
+    let hard = (soft * params::time_hard_factor().unsigned_abs())
+        .min(usable / 3)
+        .max(soft);
     (soft, hard)
 }
 
@@ -179,7 +181,15 @@ mod tests {
         let budget = Budget::new(&endless, Color::White);
         let soft = budget.soft.unwrap();
         assert!(soft <= LONGEST && budget.hard.unwrap() <= LONGEST);
-        // The search stretches the soft limit by up to 200 %.
-        assert!(soft.checked_mul(200).is_some());
+        // The search stretches the soft limit by up to its largest percentage, and the hard
+        // limit is a multiple of the soft one.
+        for name in [
+            "time_big_drop_percent",
+            "time_drop_percent",
+            "time_hard_factor",
+        ] {
+            let parameter = params::PARAMETERS.iter().find(|p| p.name == name).unwrap();
+            assert!(soft.checked_mul(parameter.max.unsigned_abs()).is_some());
+        }
     }
 }
