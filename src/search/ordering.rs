@@ -153,10 +153,32 @@ impl OrderingTables {
     }
 }
 
+/// The lanes of the picker's maximum: its keys come in whole groups of this many.
+const LANES: usize = 8;
+const _: () = assert!(MAX_MOVES % LANES == 0 && MAX_MOVES <= 256);
+
+/// The key of a move picked already or of padding: below every move's key.
+const GONE: i32 = i32::MIN;
+
+/// The key of the move at `place` with `score`: the score above, the place counted down in the
+/// low byte, so that the largest key is the first move of the highest score.
+#[inline(always)]
+fn key(score: i32, place: usize) -> i32 {
+    (score << 8) | (255 - place as i32)
+}
+
 /// Hands out a node's moves best first.
+///
+/// It selects as a scan for the first best score would, and swaps the selected move to the
+/// front of those left: the order of ties, and so the tree, depends on that. Each move's key
+/// packs its score and place ([`key`]); a picked move's key is [`GONE`]; the keys are padded
+/// with [`GONE`] to whole groups of [`LANES`]. So each selection is one maximum over the same
+/// number of groups, which the compiler runs a group at a time without branches and whose
+/// loop the processor predicts; a scan of only the moves left, one shorter each time, ends at
+/// a place the processor mispredicts.
 pub(crate) struct MovePicker {
     moves: MoveList,
-    scores: ArrayVec<i32, MAX_MOVES>,
+    keys: ArrayVec<i32, MAX_MOVES>,
     next: usize,
 }
 
@@ -168,13 +190,27 @@ impl MovePicker {
     pub fn new() -> MovePicker {
         MovePicker {
             moves: MoveList::new(),
-            scores: ArrayVec::new(),
+            keys: ArrayVec::new(),
             next: 0,
         }
     }
 
+    /// Gives the moves their keys from their scores and pads the keys to whole groups.
+    #[inline(always)]
+    fn set_keys(&mut self, score: impl Fn(Move) -> i32) {
+        self.keys.extend(
+            self.moves
+                .iter()
+                .enumerate()
+                .map(|(place, &mv)| key(score(mv), place)),
+        );
+        while self.keys.len() % LANES != 0 {
+            self.keys.push(GONE);
+        }
+    }
+
     /// Adds all the legal moves of `board`, scored for a node of the main search (or of the
-    /// quiescence search in check).
+    /// quiescence search in check). For an empty picker only, as is [`add_captures`](Self::add_captures).
     #[inline(always)]
     pub fn add_all(
         &mut self,
@@ -187,10 +223,9 @@ impl MovePicker {
         let side = board.side_to_move().index();
         let killers = tables.killers.get(ply).copied().unwrap_or([None; 2]);
         let counter = tables.counter(previous);
-        let first = self.moves.len();
+        debug_assert!(self.moves.is_empty(), "a picker is filled once");
         board.generate_legal(&mut self.moves);
-        // Extended in place: a collected list would be built elsewhere and copied in.
-        self.scores.extend(self.moves[first..].iter().map(|&mv| {
+        self.set_keys(|mv| {
             if Some(mv) == tt_move {
                 TT_MOVE_SCORE
             } else if mv.promotion_kind().is_some_and(|k| k != PieceKind::Queen) {
@@ -206,17 +241,16 @@ impl MovePicker {
             } else {
                 tables.history(side, mv)
             }
-        }));
+        });
     }
 
     /// Adds the captures and promotions of `board`, for the quiescence search: MVV-LVA order
     /// only.
     #[inline(always)]
     pub fn add_captures(&mut self, board: &Board0x88) {
-        let first = self.moves.len();
+        debug_assert!(self.moves.is_empty(), "a picker is filled once");
         board.generate_noisy(&mut self.moves);
-        self.scores
-            .extend(self.moves[first..].iter().map(|&mv| mvv_lva(board, mv)));
+        self.set_keys(|mv| mvv_lva(board, mv));
     }
 
     /// Whether there are no moves at all (none left to pick is [`next`](Self::next)'s `None`).
@@ -229,32 +263,35 @@ impl MovePicker {
     /// moved back among the bad captures the first time it comes up.
     pub fn next(&mut self, board: &Board0x88) -> Option<Move> {
         loop {
-            let start = self.next;
-            if start >= self.moves.len() {
+            let best_key = self
+                .keys
+                .chunks_exact(LANES)
+                .fold([GONE; LANES], |mut best, group| {
+                    for (lane, &key) in best.iter_mut().zip(group) {
+                        *lane = (*lane).max(key);
+                    }
+                    best
+                })
+                .into_iter()
+                .fold(GONE, i32::max);
+            if best_key == GONE {
                 return None;
             }
-            // The first of the highest scores: each score with its place packed into one
-            // key (the score above, the place counted down below), so that one maximum, which
-            // the compiler runs several lanes at a time without branches, finds both. A
-            // branch on each new best, as a plain search has, is mispredicted often.
-            const _: () = assert!(MAX_MOVES <= 256, "a place fits in the key's low byte");
-            let best_key = self.scores[start..]
-                .iter()
-                .enumerate()
-                .map(|(i, &score)| (score << 8) | (255 - i as i32))
-                .fold(i32::MIN, i32::max);
             let score = best_key >> 8;
-            let best = start + (255 - (best_key & 255)) as usize;
+            let best = (255 - (best_key & 255)) as usize;
             let mv = self.moves[best];
             if (GOOD_CAPTURE_SCORE..TT_MOVE_SCORE).contains(&score)
                 && !clearly_winning(board, mv)
                 && board.see(mv) < 0
             {
-                self.scores[best] = BAD_CAPTURE_SCORE + (score - GOOD_CAPTURE_SCORE);
+                self.keys[best] = key(BAD_CAPTURE_SCORE + (score - GOOD_CAPTURE_SCORE), best);
                 continue;
             }
-            self.moves.swap(start, best);
-            self.scores.swap(start, best);
+            // The first move left takes the picked one's place, keeping its score.
+            let first = self.next;
+            self.moves.swap(first, best);
+            self.keys[best] = key(self.keys[first] >> 8, best);
+            self.keys[first] = GONE;
             self.next += 1;
             return Some(mv);
         }
@@ -282,7 +319,7 @@ impl core::fmt::Debug for OrderingTables {
 #[cfg(test)]
 mod tests {
     use super::{BAD_CAPTURE_SCORE, GOOD_CAPTURE_SCORE, MovePicker, OrderingTables, TT_MOVE_SCORE};
-    use super::{clearly_winning, is_quiet};
+    use super::{clearly_winning, is_quiet, key};
     use crate::test_positions::suite_positions_and_children;
     use crate::{Board0x88, Move};
 
@@ -321,12 +358,17 @@ mod tests {
             let mut picker = MovePicker::new();
             picker.add_all(&board, None, &tables, 0, None);
             // Many equal scores, as quiet moves without history have, and captures to test.
-            for (i, score) in picker.scores.iter_mut().enumerate() {
+            let mut scores: Vec<i32> = picker.keys[..picker.moves.len()]
+                .iter()
+                .map(|key| key >> 8)
+                .collect();
+            for (i, score) in scores.iter_mut().enumerate() {
                 if is_quiet(picker.moves[i]) {
                     *score = ((i * 7 + n) % 4) as i32 * 100 - 150;
+                    picker.keys[i] = key(*score, i);
                 }
             }
-            let expected = picked_by_scan(&board, picker.moves.to_vec(), picker.scores.to_vec());
+            let expected = picked_by_scan(&board, picker.moves.to_vec(), scores);
             let mut order = Vec::new();
             while let Some(mv) = picker.next(&board) {
                 order.push(mv);
