@@ -178,7 +178,7 @@ fn key(score: i32, place: usize) -> i32 {
 /// a place the processor mispredicts.
 pub(crate) struct MovePicker {
     moves: MoveList,
-    keys: ArrayVec<i32, MAX_MOVES>,
+    keys: ArrayVec<i32, { MAX_MOVES + LANES }>,
     next: usize,
 }
 
@@ -204,9 +204,11 @@ impl MovePicker {
                 .enumerate()
                 .map(|(place, &mv)| key(score(mv), place)),
         );
-        while self.keys.len() % LANES != 0 {
-            self.keys.push(GONE);
-        }
+        // A whole group of padding (the capacity has room for it beyond the most moves), then
+        // the keys cut back to whole groups: no loop whose length the processor must guess.
+        let padded = self.keys.len().next_multiple_of(LANES);
+        let _ = self.keys.try_extend_from_slice(&[GONE; LANES]);
+        self.keys.truncate(padded);
     }
 
     /// Adds all the legal moves of `board`, scored for a node of the main search (or of the
