@@ -22,6 +22,7 @@ use core::time::Duration;
 
 mod qsearch;
 
+use super::correction::CorrectionHistory;
 use super::eval::{PawnCache, evaluate, evaluate_cached};
 use super::ordering::{MAX_PLY, MovePicker, OrderingTables, clearly_winning, is_quiet};
 use super::params;
@@ -171,6 +172,8 @@ struct Worker<'a> {
     tables: &'a mut OrderingTables,
     /// The pawn terms of the structures met, for the evaluation.
     pawns: &'a mut PawnCache,
+    /// The static evaluation's average errors, added back to it.
+    correction: &'a mut CorrectionHistory,
     stop: &'a AtomicBool,
     clock: &'a dyn Clock,
     /// The nodes of every thread of the search, added to every [`POLL_INTERVAL`] nodes.
@@ -203,6 +206,7 @@ pub(crate) fn run(
     tt: &TranspositionTable,
     tables: &mut OrderingTables,
     pawns: &mut PawnCache,
+    correction: &mut CorrectionHistory,
     board: &Board0x88,
     history: &[u64],
     limits: &Limits,
@@ -251,6 +255,7 @@ pub(crate) fn run(
         tt,
         tables,
         pawns,
+        correction,
         stop,
         clock,
         all_nodes,
@@ -468,13 +473,20 @@ impl Worker<'_> {
                 }
             }
         }
-        let static_eval = if in_check {
+        // The table keeps the evaluation uncorrected (`raw_eval`); the search prunes on the
+        // corrected one.
+        let raw_eval = if in_check {
             -INFINITY
         } else {
             // An entry stored in check has no static evaluation (`-INFINITY`); one read here
             // through a key collision must not pass for one.
             hit.filter(|h| h.eval != -INFINITY)
                 .map_or_else(|| evaluate_cached(board, self.pawns), |h| h.eval)
+        };
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            self.correction.correct(board, raw_eval, MATE_BOUND - 1)
         };
         // The TT score, where its bound allows, is a better guess than the static evaluation.
         let eval = match hit {
@@ -686,8 +698,18 @@ impl Worker<'_> {
         } else {
             Bound::Upper
         };
+        // What the search found says how wrong the evaluation was, unless a capture or
+        // promotion found it or the bound points the evaluation's way.
+        if !in_check
+            && best_move.is_none_or(is_quiet)
+            && best.abs() < MATE_BOUND
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+        {
+            self.correction.update(board, depth, best - raw_eval);
+        }
         self.tt
-            .store(key, ply, best_move, best, static_eval, depth, bound);
+            .store(key, ply, best_move, best, raw_eval, depth, bound);
         best
     }
 }

@@ -29,6 +29,7 @@
 //! assert_eq!(result.score, Score::Mate(1));
 //! ```
 
+mod correction;
 mod engine;
 pub mod eval;
 mod ordering;
@@ -42,6 +43,7 @@ use core::sync::atomic::{AtomicBool, AtomicU64};
 use core::time::Duration;
 
 use crate::{Board0x88, Move};
+use correction::CorrectionHistory;
 use eval::PawnCache;
 use ordering::OrderingTables;
 use tt::TranspositionTable;
@@ -207,6 +209,7 @@ pub struct Searcher {
 struct ThreadTables {
     ordering: Box<OrderingTables>,
     pawns: PawnCache,
+    correction: CorrectionHistory,
 }
 
 impl ThreadTables {
@@ -214,12 +217,14 @@ impl ThreadTables {
         ThreadTables {
             ordering: Box::new(OrderingTables::new()),
             pawns: PawnCache::new(),
+            correction: CorrectionHistory::new(),
         }
     }
 
     fn clear(&mut self) {
         self.ordering.clear();
         self.pawns.clear();
+        self.correction.clear();
     }
 }
 
@@ -317,6 +322,7 @@ impl Searcher {
                 tt,
                 &mut main.ordering,
                 &mut main.pawns,
+                &mut main.correction,
                 board,
                 history,
                 limits,
@@ -367,6 +373,7 @@ fn search_with_helpers(
                     tt,
                     &mut helper.ordering,
                     &mut helper.pawns,
+                    &mut helper.correction,
                     board,
                     history,
                     helper_limits,

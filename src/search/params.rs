@@ -225,6 +225,11 @@ parameters! {
     history_bonus_scale = 16, 1..=64;
     /// The most a history bonus can be.
     history_bonus_max = 1600, 100..=8000;
+    /// Correction history: the largest correction of the static evaluation, in centipawns.
+    correction_max = 64, 8..=127;
+    /// Correction history: the most an update weighs, out of 256 (an update at depth `d`
+    /// weighs `d + 1` up to this).
+    correction_weight_max = 16, 1..=64;
     /// Time: the moves to the next time control assumed when the clock does not say.
     time_moves_to_go = 30, 10..=60;
     /// Time: the share of the increment planned for each move, in percent.
@@ -261,6 +266,6 @@ mod tests {
                 p.name
             );
         }
-        assert_eq!(PARAMETERS.len(), 40);
+        assert_eq!(PARAMETERS.len(), 42);
     }
 }

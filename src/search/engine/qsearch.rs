@@ -7,7 +7,7 @@
 //! exchange, unless they give check. In check there is no standing pat: every evasion is tried,
 //! and having none is mate. Results go to the transposition table at depth 0.
 
-use super::{INFINITY, MATE, Worker};
+use super::{INFINITY, MATE, MATE_BOUND, Worker};
 use crate::search::eval::evaluate_cached;
 use crate::search::ordering::{MAX_PLY, MovePicker, captured_kind, clearly_winning, value};
 use crate::search::params;
@@ -52,6 +52,8 @@ impl Worker<'_> {
         let original_alpha = alpha;
         let mut best;
         let stand_pat;
+        // Uncorrected, for the table.
+        let mut raw_eval = -INFINITY;
         let mut picker = MovePicker::new();
         if in_check {
             let tt_move = hit.and_then(|h| h.mv);
@@ -63,9 +65,10 @@ impl Worker<'_> {
             best = -INFINITY;
         } else {
             // `-INFINITY` marks an entry stored in check: no evaluation to reuse.
-            stand_pat = hit
+            raw_eval = hit
                 .filter(|h| h.eval != -INFINITY)
                 .map_or_else(|| evaluate_cached(board, self.pawns), |h| h.eval);
+            stand_pat = self.correction.correct(board, raw_eval, MATE_BOUND - 1);
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -120,8 +123,7 @@ impl Worker<'_> {
         } else {
             Bound::Upper
         };
-        let eval = if in_check { -INFINITY } else { stand_pat };
-        self.tt.store(key, ply, best_move, best, eval, 0, bound);
+        self.tt.store(key, ply, best_move, best, raw_eval, 0, bound);
         best
     }
 }
