@@ -196,6 +196,8 @@ def finished_pairs(pgn_text):
     ... '''
     >>> finished_pairs(text)
     ({'x88 SPRT 4+0.04'}, {1: [1.0, 0.5], 2: [0.0, None]})
+    >>> finished_pairs(chr(10).join(['[Round "x.1"]', '[White "new"]', '[Result "1-0"]']))
+    (set(), {})
     """
     events, pairs, game = set(), {}, {}
 
@@ -205,9 +207,9 @@ def finished_pairs(pgn_text):
             new_is_white = game.get("White") == NEW
             result = game.get("Result")
             points = {"1/2-1/2": 0.5, "1-0": float(new_is_white), "0-1": float(not new_is_white)}
-            if result in points and half in ("1", "2"):
+            if result in points and half in ("1", "2") and pair.isdigit():
                 pairs.setdefault(int(pair), [None, None])[int(half) - 1] = points[result]
-                events.add(game.get("Event"))
+                events.add(game.get("Event", ""))
 
     for line in pgn_text.splitlines():
         line = line.strip()
@@ -222,9 +224,9 @@ def finished_pairs(pgn_text):
 
 
 async def play_pair(match, number, opening, players, args, tally):
-    """Plays the pair `number` from `opening`; returns the new build's points (0 to 2) and its
-    two results."""
-    scores = []
+    """Plays the pair `number` from `opening`; returns the new build's points in its two games
+    and the games in PGN (to be written only if the pair is counted)."""
+    scores, games = [], []
     for new_color in (match.chess.WHITE, match.chess.BLACK):
         seats = {new_color: players[NEW], not new_color: players[BASE]}
         clock = match.Clock(*args.tc)
@@ -241,8 +243,8 @@ async def play_pair(match, number, opening, players, args, tally):
                 "Result": result,
                 "Termination": why,
             }
-            print(match.pgn_game(board, headers), file=args.pgn_file, end="\n\n", flush=True)
-    return scores
+            games.append(str(match.pgn_game(board, headers)))
+    return scores, games
 
 
 async def run(args, match):
@@ -276,9 +278,11 @@ async def run(args, match):
                 number = state["next"]
                 state["next"] += 1
                 opening = match.OPENINGS[number % len(match.OPENINGS)]
-                scores = await play_pair(match, number, opening, players, args, tally)
+                scores, games = await play_pair(match, number, opening, players, args, tally)
                 if state["status"] is not None:
-                    break  # another pair ended the test meanwhile
+                    break  # another pair ended the test meanwhile: not counted, not written
+                for game in games:
+                    print(game, file=args.pgn_file, end="\n\n", flush=True)
                 tally.scores.extend(scores)
                 penta[int(2 * sum(scores))] += 1
                 ratio = llr(penta, args.elo0, args.elo1)
@@ -365,7 +369,7 @@ def main():
             parser.error("--resume needs --pgn, the file of the test to go on with")
         try:
             events, args.resumed = finished_pairs(Path(args.pgn).read_text())
-        except OSError as error:
+        except (OSError, UnicodeDecodeError) as error:
             parser.error(f"cannot read {args.pgn}: {error}")
         if events - {event(args.tc)}:
             parser.error(f"{args.pgn} holds games of {sorted(events)}, not {event(args.tc)!r}")
@@ -377,6 +381,9 @@ def main():
             parser.error(f"no engine at {path}")
     args.new_options = {"Hash": args.hash, **dict(args.new_option)}
     args.base_options = {"Hash": args.hash, **dict(args.base_option)}
+    if args.pgn and not args.resume and Path(args.pgn).exists() and Path(args.pgn).stat().st_size:
+        parser.error(f"{args.pgn} holds games already: --resume to go on with that test, or "
+                     "remove it first")
     args.pgn_file = open(args.pgn, "a" if args.resume else "w") if args.pgn else None
     try:
         status = asyncio.run(run(args, match))
