@@ -46,21 +46,22 @@ impl CorrectionHistory {
         }
     }
 
-    /// The entry of `board`'s pawn structure and side to move.
+    /// Where the entry of `board`'s pawn structure and side to move is: its table and index.
     #[inline(always)]
-    fn entry(&mut self, board: &Board0x88) -> &mut i16 {
+    fn slot(board: &Board0x88) -> (usize, usize) {
         let white = board.pieces(Color::White, PieceKind::Pawn).0;
         let black = board.pieces(Color::Black, PieceKind::Pawn).0;
         let mixed = (white ^ black.rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let index = (mixed >> (64 - ENTRIES.trailing_zeros())) as usize;
-        &mut self.entries[board.side_to_move().index() & 1][index & (ENTRIES - 1)]
+        (board.side_to_move().index() & 1, index & (ENTRIES - 1))
     }
 
     /// `eval`, the static evaluation of `board` (for the side to move), corrected by the
     /// average error of the evaluation in its pawn structure. Stays within `-bound..=bound`.
     #[inline(always)]
-    pub fn correct(&mut self, board: &Board0x88, eval: i32, bound: i32) -> i32 {
-        (eval + i32::from(*self.entry(board)) / GRAIN).clamp(-bound, bound)
+    pub fn correct(&self, board: &Board0x88, eval: i32, bound: i32) -> i32 {
+        let (side, index) = Self::slot(board);
+        (eval + i32::from(self.entries[side][index]) / GRAIN).clamp(-bound, bound)
     }
 
     /// Moves the average error of `board`'s pawn structure towards `error` (what the search
@@ -69,7 +70,8 @@ impl CorrectionHistory {
         let weight = (depth + 1).clamp(1, params::correction_weight_max());
         let max = params::correction_max();
         let target = error.clamp(-max, max) * GRAIN;
-        let entry = self.entry(board);
+        let (side, index) = Self::slot(board);
+        let entry = &mut self.entries[side][index];
         let average =
             (i32::from(*entry) * (WEIGHT_SCALE - weight) + target * weight) / WEIGHT_SCALE;
         *entry = average.clamp(-max * GRAIN, max * GRAIN) as i16;

@@ -475,18 +475,15 @@ impl Worker<'_> {
         }
         // The table keeps the evaluation uncorrected (`raw_eval`); the search prunes on the
         // corrected one.
-        let raw_eval = if in_check {
-            -INFINITY
+        let (raw_eval, static_eval) = if in_check {
+            (-INFINITY, -INFINITY)
         } else {
             // An entry stored in check has no static evaluation (`-INFINITY`); one read here
             // through a key collision must not pass for one.
-            hit.filter(|h| h.eval != -INFINITY)
-                .map_or_else(|| evaluate_cached(board, self.pawns), |h| h.eval)
-        };
-        let static_eval = if in_check {
-            -INFINITY
-        } else {
-            self.correction.correct(board, raw_eval, MATE_BOUND - 1)
+            let raw = hit
+                .filter(|h| h.eval != -INFINITY)
+                .map_or_else(|| evaluate_cached(board, self.pawns), |h| h.eval);
+            (raw, self.correction.correct(board, raw, MATE_BOUND - 1))
         };
         // The TT score, where its bound allows, is a better guess than the static evaluation.
         let eval = match hit {
