@@ -23,7 +23,7 @@ use core::time::Duration;
 mod qsearch;
 
 use super::correction::CorrectionHistory;
-use super::eval::{PawnCache, evaluate, evaluate_cached};
+use super::eval::{EvalCache, evaluate, evaluate_cached};
 use super::ordering::{MAX_PLY, MovePicker, OrderingTables, clearly_winning, is_quiet};
 use super::params;
 use super::time::Budget;
@@ -170,8 +170,8 @@ fn has_pieces(board: &Board0x88) -> bool {
 struct Worker<'a> {
     tt: &'a TranspositionTable,
     tables: &'a mut OrderingTables,
-    /// The pawn terms of the structures met, for the evaluation.
-    pawns: &'a mut PawnCache,
+    /// The pawn terms and evaluations met, for the evaluation.
+    eval_cache: &'a mut EvalCache,
     /// The static evaluation's average errors, added back to it.
     correction: &'a mut CorrectionHistory,
     stop: &'a AtomicBool,
@@ -205,7 +205,7 @@ struct Worker<'a> {
 pub(crate) fn run(
     tt: &TranspositionTable,
     tables: &mut OrderingTables,
-    pawns: &mut PawnCache,
+    eval_cache: &mut EvalCache,
     correction: &mut CorrectionHistory,
     board: &Board0x88,
     history: &[u64],
@@ -254,7 +254,7 @@ pub(crate) fn run(
     let mut worker = Worker {
         tt,
         tables,
-        pawns,
+        eval_cache,
         correction,
         stop,
         clock,
@@ -440,7 +440,7 @@ impl Worker<'_> {
                 return if in_check {
                     0
                 } else {
-                    evaluate_cached(board, self.pawns)
+                    evaluate_cached(board, self.eval_cache)
                 };
             }
             alpha = alpha.max(-MATE + ply as i32);
@@ -482,7 +482,7 @@ impl Worker<'_> {
             // through a key collision must not pass for one.
             let raw = hit
                 .filter(|h| h.eval != -INFINITY)
-                .map_or_else(|| evaluate_cached(board, self.pawns), |h| h.eval);
+                .map_or_else(|| evaluate_cached(board, self.eval_cache), |h| h.eval);
             (raw, self.correction.correct(board, raw, MATE_BOUND - 1))
         };
         // The TT score, where its bound allows, is a better guess than the static evaluation.

@@ -44,7 +44,7 @@ use core::time::Duration;
 
 use crate::{Board0x88, Move};
 use correction::CorrectionHistory;
-use eval::PawnCache;
+use eval::EvalCache;
 use ordering::OrderingTables;
 use tt::TranspositionTable;
 
@@ -190,7 +190,7 @@ impl Clock for std::time::Instant {
 pub const MAX_THREADS: usize = 256;
 
 /// A searcher: owns the transposition table and, for each search thread, the move-ordering
-/// tables and pawn cache, which it keeps between searches of the same game.
+/// tables and evaluation cache, which it keeps between searches of the same game.
 ///
 /// With the `std` feature a searcher can search on several threads at once
 /// ([`Searcher::set_threads`]): Lazy SMP, in which every thread searches the same position by
@@ -208,7 +208,7 @@ pub struct Searcher {
 #[derive(Debug)]
 struct ThreadTables {
     ordering: Box<OrderingTables>,
-    pawns: PawnCache,
+    eval_cache: EvalCache,
     correction: CorrectionHistory,
 }
 
@@ -216,14 +216,14 @@ impl ThreadTables {
     fn new() -> ThreadTables {
         ThreadTables {
             ordering: Box::new(OrderingTables::new()),
-            pawns: PawnCache::new(),
+            eval_cache: EvalCache::new(),
             correction: CorrectionHistory::new(),
         }
     }
 
     fn clear(&mut self) {
         self.ordering.clear();
-        self.pawns.clear();
+        self.eval_cache.clear();
         self.correction.clear();
     }
 }
@@ -321,7 +321,7 @@ impl Searcher {
             engine::run(
                 tt,
                 &mut main.ordering,
-                &mut main.pawns,
+                &mut main.eval_cache,
                 &mut main.correction,
                 board,
                 history,
@@ -372,7 +372,7 @@ fn search_with_helpers(
                 engine::run(
                     tt,
                     &mut helper.ordering,
-                    &mut helper.pawns,
+                    &mut helper.eval_cache,
                     &mut helper.correction,
                     board,
                     history,

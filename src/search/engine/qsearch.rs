@@ -34,7 +34,7 @@ impl Worker<'_> {
             return if in_check {
                 0
             } else {
-                evaluate_cached(board, self.pawns)
+                evaluate_cached(board, self.eval_cache)
             };
         }
         let key = board.hash();
@@ -67,7 +67,7 @@ impl Worker<'_> {
             // `-INFINITY` marks an entry stored in check: no evaluation to reuse.
             raw_eval = hit
                 .filter(|h| h.eval != -INFINITY)
-                .map_or_else(|| evaluate_cached(board, self.pawns), |h| h.eval);
+                .map_or_else(|| evaluate_cached(board, self.eval_cache), |h| h.eval);
             stand_pat = self.correction.correct(board, raw_eval, MATE_BOUND - 1);
             if stand_pat >= beta {
                 return stand_pat;

@@ -8,17 +8,19 @@
 //! bishop pair. Everything is computed from White's side and mirrored for Black, so a position
 //! and its colour-flipped mirror score alike (see the tests).
 //!
-//! The pawn terms that depend on the pawns alone are worked out once per pawn structure when
-//! a [`PawnCache`] is given ([`evaluate_cached`], as the search does); [`evaluate`] works
-//! them out every time. The two always agree.
+//! Given an [`EvalCache`] ([`evaluate_cached`], as the search does), the pawn terms that
+//! depend on the pawns alone are worked out once per pawn structure and a position's
+//! evaluation once while the cache holds it; [`evaluate`] works everything out every time. The
+//! two always agree.
 //!
 //! Every weight is in one table, [`Weights`] (module [`weights`]), whose defaults the search
 //! uses; an [`Evaluator`] evaluates with any other set, which is how a tuner tries them.
 
+mod cache;
 mod pawns;
 pub mod weights;
 
-pub use pawns::PawnCache;
+pub use cache::EvalCache;
 pub use weights::Weights;
 
 use pawns::PawnInfo;
@@ -173,11 +175,13 @@ pub fn evaluate(board: &Board0x88) -> i32 {
     DEFAULT.evaluate(board)
 }
 
-/// [`evaluate`], with the pawn terms from `cache` when it has them: the same value, sooner.
-/// See [`PawnCache`].
+/// [`evaluate`], with the evaluation or the pawn terms from `cache` when it has them: the same
+/// value, sooner. See [`EvalCache`].
 #[must_use]
-pub fn evaluate_cached(board: &Board0x88, cache: &mut PawnCache) -> i32 {
-    evaluate_with(&DEFAULT, board, cache.get(board))
+pub fn evaluate_cached(board: &Board0x88, cache: &mut EvalCache) -> i32 {
+    cache.evaluation(board, |board, pawn_info| {
+        evaluate_with(&DEFAULT, board, pawn_info)
+    })
 }
 
 /// The evaluation under `evaluator`'s weights, given the pawn terms of `board` under them.
@@ -420,7 +424,7 @@ mod tests {
     /// replaced by other structures and found again) gives every position the uncached value.
     #[test]
     fn cached_evaluation_is_the_evaluation() {
-        let mut cache = super::PawnCache::new();
+        let mut cache = super::EvalCache::new();
         let mut positions = 0;
         for pass in 0..2 {
             for board in crate::test_positions::suite_positions_and_children() {

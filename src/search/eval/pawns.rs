@@ -1,13 +1,11 @@
-//! The pawn structure's part of the evaluation, and the cache that keeps it per structure.
+//! The pawn structure's part of the evaluation.
 //!
 //! What depends on the two sides' pawns alone (their material and squares, doubled and
 //! isolated pawns, which pawns are passed, the squares they guard, the files they hold) is
-//! worked out once per pawn structure by [`PawnInfo::compute`] and kept in a [`PawnCache`].
+//! worked out once per pawn structure by [`PawnInfo::compute`] and kept in an
+//! [`EvalCache`](super::EvalCache).
 
-use alloc::boxed::Box;
-use alloc::vec;
-
-use super::{DEFAULT, Evaluator, Terms, Weights, table_index};
+use super::{Evaluator, Terms, Weights, table_index};
 use crate::{Board0x88, Color, PieceKind, Square, SquareSet};
 
 /// Pawn placement per colour (0 White, 1 Black), per file padded by one on each side so that
@@ -19,7 +17,8 @@ struct PawnFiles {
 }
 
 /// What the pawns alone decide, for both sides (0 White, 1 Black). It depends on the two
-/// pawn sets only, so a [`PawnCache`] keeps it for every position with the same pawns.
+/// pawn sets only, so an [`EvalCache`](super::EvalCache) keeps it for every position with the
+/// same pawns.
 #[derive(Default, Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct PawnInfo {
     /// The key: each side's pawns, as [`SquareSet`] bits.
@@ -77,72 +76,6 @@ impl PawnInfo {
     }
 }
 
-/// How many entries a [`PawnCache`] holds: a power of two.
-const PAWN_CACHE_ENTRIES: usize = 1 << 12;
-
-/// The pawn terms of recent pawn structures, so that [`evaluate_cached`](super::evaluate_cached) works them out once
-/// per structure, not once per position: a search meets the same pawns in most of its nodes.
-/// About 300 KiB. Entries are checked against both sides' full pawn sets, so a cached
-/// evaluation is always the same as [`evaluate`](super::evaluate)'s.
-///
-/// ```
-/// use x88::Board0x88;
-/// use x88::search::eval::{PawnCache, evaluate, evaluate_cached};
-/// let mut cache = PawnCache::new();
-/// let board = Board0x88::default();
-/// assert_eq!(evaluate_cached(&board, &mut cache), evaluate(&board));
-/// assert_eq!(evaluate_cached(&board, &mut cache), evaluate(&board)); // now from the cache
-/// ```
-#[derive(Clone)]
-pub struct PawnCache {
-    entries: Box<[PawnInfo]>,
-}
-
-impl PawnCache {
-    /// An empty cache.
-    #[must_use]
-    pub fn new() -> PawnCache {
-        PawnCache {
-            entries: vec![PawnInfo::default(); PAWN_CACHE_ENTRIES].into_boxed_slice(),
-        }
-    }
-
-    /// Forgets every entry. Entries never go stale (each is checked against both pawn sets),
-    /// so this is for a caller that wants a search not to depend on earlier ones, as
-    /// [`Searcher::clear`](crate::search::Searcher::clear) does.
-    pub fn clear(&mut self) {
-        self.entries.fill(PawnInfo::default());
-    }
-
-    /// The pawn terms of `board`, from the cache or worked out and stored.
-    #[inline]
-    pub(super) fn get(&mut self, board: &Board0x88) -> &PawnInfo {
-        let pawns = Color::ALL.map(|color| board.pieces(color, PieceKind::Pawn).0);
-        let mixed = (pawns[0] ^ pawns[1].rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        // The table's size is a power of two: the top bits of the product pick the entry.
-        let index = (mixed >> (64 - PAWN_CACHE_ENTRIES.trailing_zeros())) as usize;
-        let entry = &mut self.entries[index & (PAWN_CACHE_ENTRIES - 1)];
-        // A zeroed entry is right for a board without pawns, the only one whose key it has.
-        if entry.pawns != pawns {
-            *entry = PawnInfo::compute(board, &DEFAULT);
-        }
-        entry
-    }
-}
-
-impl Default for PawnCache {
-    fn default() -> PawnCache {
-        PawnCache::new()
-    }
-}
-
-impl core::fmt::Debug for PawnCache {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("PawnCache")
-            .field("entries", &self.entries.len())
-            .finish_non_exhaustive()
-    }
-}
 /// The doubled and isolated terms (middlegame, endgame) of the pawn of `color` on `sq`, and
 /// whether it earns the passed-pawn bonus (passed, and not behind another of its own).
 fn pawn_structure(pawns: &PawnFiles, sq: Square, color: Color, w: &Weights) -> (i32, i32, bool) {
