@@ -29,8 +29,9 @@ struct Remembered {
 /// position's evaluation once while it stays in the table (a search evaluates many positions
 /// again: in the quiescence search, a position that stands pat is not stored in the
 /// transposition table). About 430 KiB. Pawn entries are checked against both sides' full pawn
-/// sets and evaluations against the position's full hash, so a cached evaluation is
-/// [`evaluate`](super::evaluate)'s.
+/// sets and evaluations against the position's full 64-bit hash, so a cached evaluation is
+/// [`evaluate`](super::evaluate)'s (unless two positions share a hash, which the
+/// transposition table's entries risk as well).
 ///
 /// ```
 /// use x88::Board0x88;

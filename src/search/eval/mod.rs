@@ -420,8 +420,9 @@ mod tests {
         }
     }
 
-    /// The cache changes nothing: one cache over thousands of positions, twice (so entries are
-    /// replaced by other structures and found again) gives every position the uncached value.
+    /// The cache changes nothing: one cache over thousands of positions, twice, gives every
+    /// position the uncached value. The first pass meets most pawn structures again (children
+    /// keep their parent's pawns) and the second most positions.
     #[test]
     fn cached_evaluation_is_the_evaluation() {
         let mut cache = super::EvalCache::new();
