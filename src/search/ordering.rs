@@ -28,8 +28,6 @@ const COUNTER_SCORE: i32 = 2_000_000;
 const BAD_CAPTURE_SCORE: i32 = -3_000_000;
 const UNDER_PROMOTION_SCORE: i32 = -4_000_000;
 const _: () = assert!(TT_MOVE_SCORE < 1 << 23 && UNDER_PROMOTION_SCORE > -(1 << 23));
-/// History scores stay within this magnitude.
-const HISTORY_MAX: i32 = 16_384;
 
 /// The kind a move captures, if any (en passant takes a pawn; castling captures nothing, though
 /// it is stored as the king taking its rook).
@@ -120,8 +118,9 @@ impl OrderingTables {
     fn adjust_history(&mut self, side: usize, mv: Move, bonus: i32) {
         let entry = &mut self.history[side & 1][mv.from().index()][mv.to().index()];
         let value = i32::from(*entry);
-        let updated = value + bonus - value * bonus.abs() / HISTORY_MAX;
-        *entry = updated.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+        let max = params::history_max();
+        let updated = value + bonus - value * bonus.abs() / max;
+        *entry = updated.clamp(-max, max) as i16;
     }
 
     /// Records that the quiet move `best` caused a cutoff at `ply` and `depth`, after the quiet

@@ -11,8 +11,10 @@
 //!
 //! Two kinds of numbers are not here. The evaluation's weights are tables, fitted to game
 //! results: they live in [`crate::search::eval::Weights`]. The move picker's class scores (TT
-//! move, good captures, killers, counter-move, bad captures) only rank the classes: any values
-//! in the same order, far enough apart, give the same tree, so there is nothing to tune in them.
+//! move, good captures, killers, counter-move, bad captures) only rank the classes, and the
+//! ranks of the attackers in a capture's most-valuable-victim, least-valuable-attacker key only
+//! break ties between captures of one victim: any values in the same order, far enough apart,
+//! give the same tree, so there is nothing to tune in them.
 //!
 //! ```
 //! use x88::search::params::PARAMETERS;
@@ -225,6 +227,9 @@ parameters! {
     history_bonus_scale = 16, 1..=64;
     /// The most a history bonus can be.
     history_bonus_max = 1600, 100..=8000;
+    /// The magnitude history scores stay within: each update moves a score towards it by the
+    /// bonus's share of the distance (a score is kept in 16 bits).
+    history_max = 16384, 1024..=32767;
     /// Correction history: the largest correction of the static evaluation, in centipawns.
     correction_max = 64, 8..=127;
     /// Correction history: the most an update weighs, out of 256 (an update at depth `d`
@@ -266,6 +271,6 @@ mod tests {
                 p.name
             );
         }
-        assert_eq!(PARAMETERS.len(), 42);
+        assert_eq!(PARAMETERS.len(), 43);
     }
 }

@@ -267,11 +267,13 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
         // The attack on the king of `side` comes from the other side's pieces.
         let enemy = 1 - side;
         if attackers[enemy] >= 2 {
-            // Past 1000 units the danger is at its cap whatever the weights (the cap is at
-            // most `WEIGHT_LIMIT`), and the square stays far from overflow.
-            let units = attack_units[enemy].min(1_000);
-            let danger = (units * units / 2).min(w.king_danger_max);
-            terms[side].add(-danger, -danger / 8);
+            // Past 1000 units either way the danger is at its cap whatever the weights (each
+            // is at most `WEIGHT_LIMIT`), and the products stay far from overflow.
+            let units = attack_units[enemy].clamp(-1_000, 1_000);
+            let danger = (units * units * w.king_danger_scale / 64)
+                .min(w.king_danger_max)
+                .max(-WEIGHT_LIMIT);
+            terms[side].add(-danger, -danger * w.king_danger_eg / 64);
         }
     }
 
@@ -279,8 +281,11 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
     let mut eg = terms[0].eg - terms[1].eg;
     // Without pawns, a lead of a minor piece or less rarely wins.
     let stronger = if eg >= 0 { 0 } else { 1 };
-    if pawn_info.pawns[stronger] == 0 && non_pawn[stronger] - non_pawn[1 - stronger] <= 350 {
-        eg /= 8;
+    if pawn_info.pawns[stronger] == 0
+        && non_pawn[stronger] - non_pawn[1 - stronger] <= w.pawnless_margin
+    {
+        // In 64 bits: with extreme weights the product would not fit in 32.
+        eg = (i64::from(eg) * i64::from(w.pawnless_scale) / 64) as i32;
     }
     let phase = phase.min(MAX_PHASE);
     // In 64 bits: with extreme weights the products would not fit in 32. The result is
@@ -451,9 +456,9 @@ mod tests {
             names.push(name);
             count += values.len();
         });
-        // Material 12, piece-square 768, mobility 18, king attack 6 + 1, passed pawns 16 + 2,
-        // and 14 single numbers.
-        assert_eq!(count, 837);
+        // Material 12, piece-square 768, mobility 18, king attack 6 + 3, passed pawns 16 + 2,
+        // and 16 single numbers.
+        assert_eq!(count, 841);
         let mut unique = names.clone();
         unique.sort_unstable();
         unique.dedup();

@@ -96,11 +96,16 @@ weights! {
     /// The number of reachable squares that scores zero mobility.
     mobility_base: [i32; 6] = [0, 4, 6, 6, 12, 0],
     /// King attack units a piece of each kind adds per square it reaches next to the enemy
-    /// king. With two attackers or more, the king's side loses `units² / 2` (at most
-    /// [`Weights::king_danger_max`]) in the middlegame and an eighth of that in the endgame.
+    /// king. With two attackers or more, the king's side loses
+    /// `units² × king_danger_scale / 64` (at most [`Weights::king_danger_max`]) in the
+    /// middlegame and [`Weights::king_danger_eg`] 64ths of that in the endgame.
     king_attack: [i32; 6] = [0, 2, 2, 3, 5, 0],
+    /// The middlegame cost of the attack on a king, in 64ths of its attack units squared.
+    king_danger_scale: i32 = 32,
     /// The most the attack on a king costs, middlegame.
     king_danger_max: i32 = 600,
+    /// The endgame cost of the attack on a king, in 64ths of its middlegame cost.
+    king_danger_eg: i32 = 8,
     /// Passed pawn bonus by the pawn's rank counted from its own side (0 = first rank),
     /// middlegame.
     passed_mg: [i32; 8] = [0, 2, 5, 12, 25, 45, 75, 0],
@@ -141,6 +146,12 @@ weights! {
     /// Middlegame penalty per such file without a pawn in front; a king off its first two
     /// ranks counts it once.
     shield_missing: i32 = 14,
+    /// Without pawns, a side whose pieces' endgame material leads by at most this much keeps
+    /// only [`Weights::pawnless_scale`] 64ths of its endgame score: a lead of a minor piece or
+    /// less rarely wins.
+    pawnless_margin: i32 = 350,
+    /// The share of the endgame score, in 64ths, kept by a pawnless side with a small lead.
+    pawnless_scale: i32 = 8,
     /// Bonus for having the move.
     tempo: i32 = 10,
 }
