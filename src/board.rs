@@ -748,6 +748,35 @@ impl Board0x88 {
         self.piece_squares_of(color, kind).collect()
     }
 
+    /// The squares of the pieces of `color`, one set per kind, indexed by
+    /// [`PieceKind::index`]: one pass over the piece list, with no branch on a piece's kind.
+    /// An evaluation that walks each kind's pieces apart takes its sets from here.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, PieceKind, Square, SquareSet};
+    /// let board = Board0x88::default();
+    /// let black = board.pieces_by_kind(Color::Black);
+    /// assert_eq!(black[PieceKind::Knight.index()], SquareSet::from(Square::B8) | Square::G8.into());
+    /// assert_eq!(black[PieceKind::King.index()], SquareSet::from(Square::E8));
+    /// for kind in PieceKind::ALL {
+    ///     assert_eq!(black[kind.index()], board.pieces(Color::Black, kind));
+    /// }
+    /// ```
+    #[must_use]
+    pub fn pieces_by_kind(&self, color: Color) -> [SquareSet; 6] {
+        // The pawns come from their bitboard; the others are gathered by the kind's bits
+        // (`PieceKind::bits`, 1 to 7), then put in index order.
+        let own = self.occupancy[color.index()];
+        let pawns = own & self.pawns;
+        let mut by_bits = [0u64; 8];
+        for sq in SquareSet(own & !pawns) {
+            let bits = self.cell(sq.x88()) & Piece::KIND_MASK;
+            by_bits[usize::from(bits)] |= 1 << sq.index();
+        }
+        by_bits[usize::from(PieceKind::Pawn.bits())] = pawns;
+        PieceKind::ALL.map(|kind| SquareSet(by_bits[usize::from(kind.bits())]))
+    }
+
     /// The squares of the pieces of `color` and `kind`, in the order of the piece list, without
     /// building a set.
     ///

@@ -25,7 +25,7 @@ pub use weights::Weights;
 
 use pawns::PawnInfo;
 
-use crate::{Board0x88, Color, Piece, PieceKind, Square, SquareSet};
+use crate::{Board0x88, Color, PieceKind, Square, SquareSet, attacks};
 
 /// The largest game phase: all minor pieces (1 each), rooks (2) and queens (4) on the board.
 const MAX_PHASE: i32 = 24;
@@ -160,6 +160,66 @@ impl Terms {
     }
 }
 
+/// The attack of one side's pieces on the enemy king: how many pieces reach the squares
+/// around it, and their attack units.
+#[derive(Default, Clone, Copy)]
+struct KingAttack {
+    attackers: i32,
+    units: i32,
+}
+
+/// What the terms of one side's pieces depend on besides the piece itself.
+struct SideTerms<'a> {
+    evaluator: &'a Evaluator,
+    color: Color,
+    /// The squares the side's own pieces stand on.
+    own: SquareSet,
+    /// The squares enemy pawns guard.
+    enemy_guard: SquareSet,
+    /// The enemy king's square and those around it.
+    enemy_zone: SquareSet,
+}
+
+impl SideTerms<'_> {
+    /// Adds the piece-square values and mobility of the side's pieces of `kind` (from `sets`,
+    /// [`Board0x88::pieces_by_kind`]) to `sum`, and their reach next to the enemy king to
+    /// `attack`; `attacks` gives the squares a piece of `kind` on a square attacks.
+    #[inline(always)]
+    fn add_kind(
+        &self,
+        kind: PieceKind,
+        sets: [SquareSet; 6],
+        sum: &mut Terms,
+        attack: &mut KingAttack,
+        attacks: impl Fn(Square) -> SquareSet,
+    ) {
+        let w = &self.evaluator.weights;
+        let k = kind.index();
+        let pieces = sets[k];
+        let mut squares = 0;
+        for sq in pieces {
+            let idx = table_index(sq.index(), self.color);
+            sum.add(
+                self.evaluator.mg_table[k][idx],
+                self.evaluator.eg_table[k][idx],
+            );
+            // Mobility: the squares the piece reaches that its own side does not hold, not
+            // counting those an enemy pawn guards; king safety: those next to the enemy king.
+            let reach = attacks(sq) - self.own;
+            squares += (reach - self.enemy_guard).len() as i32;
+            // Most pieces are nowhere near the enemy king: no squares to count then.
+            let near_king = reach & self.enemy_zone;
+            if !near_king.is_empty() {
+                attack.attackers += 1;
+                attack.units += w.king_attack[k] * near_king.len() as i32;
+            }
+        }
+        // Each piece scores `(its squares - base) × weight`: summed over the kind at once.
+        let extra = squares - pieces.len() as i32 * w.mobility_base[k];
+        sum.add(extra * w.mobility_mg[k], extra * w.mobility_eg[k]);
+    }
+}
+
 /// The static evaluation of `board` in centipawns, from the point of view of the side to move.
 ///
 /// ```
@@ -204,7 +264,6 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
         let enemy_zone = king_zone[enemy];
         // Summed in locals (registers), not through a reference into `terms`.
         let mut sum = pawn_info.terms[side];
-        let mut bishops = 0;
         // The king stands on its square (its table) and does no more here.
         let king = PieceKind::King.index();
         let king_idx = table_index(kings[side].index(), color);
@@ -212,49 +271,59 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
             evaluator.mg_table[king][king_idx],
             evaluator.eg_table[king][king_idx],
         );
-        // The pawns are in `pawn_info`. Walking the other pieces as a set rather than the
-        // piece list, where pawns come between them, spares a branch the processor could not
-        // predict.
-        let pieces =
-            own[side] - board.pieces(color, PieceKind::Pawn) - SquareSet::from(kings[side]);
-        for sq in pieces {
-            let Some(kind) = board.kind_on(sq) else {
-                continue;
-            };
-            let k = kind.index();
-            let idx = table_index(sq.index(), color);
-            sum.add(evaluator.mg_table[k][idx], evaluator.eg_table[k][idx]);
-            phase += PHASE_WEIGHT[k];
-            bishops += i32::from(kind == PieceKind::Bishop);
-            if kind == PieceKind::Rook {
-                let file = 1 << sq.file().index();
-                if pawn_info.files[side] & file == 0 {
-                    if pawn_info.files[enemy] & file == 0 {
-                        sum.add(w.rook_open_mg, w.rook_open_eg);
-                    } else {
-                        sum.add(w.rook_semi_open_mg, w.rook_semi_open_eg);
-                    }
-                }
-            }
-            non_pawn[side] += w.material_eg[k];
-            // Mobility: the squares the piece reaches that its own side does not hold, not
-            // counting those an enemy pawn guards; king safety: those next to the enemy king.
-            let reach = board.attacks_from(sq) - own[side];
-            let squares = (reach - enemy_guard).len() as i32;
-            let extra = squares - w.mobility_base[k];
-            sum.add(extra * w.mobility_mg[k], extra * w.mobility_eg[k]);
-            // Most pieces are nowhere near the enemy king: no squares to count then.
-            let near_king = reach & enemy_zone;
-            if !near_king.is_empty() {
-                attackers[side] += 1;
-                attack_units[side] += w.king_attack[k] * near_king.len() as i32;
-            }
+        // The pawns are in `pawn_info`; the other pieces are walked kind by kind, so that no
+        // branch asks what a piece is (the processor could not predict it).
+        let sets = board.pieces_by_kind(color);
+        let mut attack = KingAttack::default();
+        let side_terms = SideTerms {
+            evaluator,
+            color,
+            own: own[side],
+            enemy_guard,
+            enemy_zone,
+        };
+        let occupied = board.occupied();
+        side_terms.add_kind(PieceKind::Knight, sets, &mut sum, &mut attack, |sq| {
+            attacks::knight_attacks(sq)
+        });
+        side_terms.add_kind(PieceKind::Bishop, sets, &mut sum, &mut attack, |sq| {
+            attacks::bishop_attacks(sq, occupied)
+        });
+        side_terms.add_kind(PieceKind::Rook, sets, &mut sum, &mut attack, |sq| {
+            attacks::rook_attacks(sq, occupied)
+        });
+        side_terms.add_kind(PieceKind::Queen, sets, &mut sum, &mut attack, |sq| {
+            attacks::queen_attacks(sq, occupied)
+        });
+        attackers[side] = attack.attackers;
+        attack_units[side] = attack.units;
+        for kind in [
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+            PieceKind::Queen,
+        ] {
+            let count = sets[kind.index()].len() as i32;
+            phase += PHASE_WEIGHT[kind.index()] * count;
+            non_pawn[side] += w.material_eg[kind.index()] * count;
+        }
+        // Rooks on files without own pawns, counted without branches.
+        for sq in sets[PieceKind::Rook.index()] {
+            let file = 1 << sq.file().index();
+            let no_own_pawn = i32::from(pawn_info.files[side] & file == 0);
+            let no_enemy_pawn = i32::from(pawn_info.files[enemy] & file == 0);
+            let open = no_own_pawn * no_enemy_pawn;
+            let semi_open = no_own_pawn - open;
+            sum.add(
+                open * w.rook_open_mg + semi_open * w.rook_semi_open_mg,
+                open * w.rook_open_eg + semi_open * w.rook_semi_open_eg,
+            );
         }
         for sq in pawn_info.passed[side] {
             let (mg, eg) = passed_bonus(board, sq, color, kings, w);
             sum.add(mg, eg);
         }
-        if bishops >= 2 {
+        if sets[PieceKind::Bishop.index()].len() >= 2 {
             sum.add(w.bishop_pair_mg, w.bishop_pair_eg);
         }
         terms[side] = sum;
@@ -328,6 +397,30 @@ fn passed_bonus(
     (w.passed_mg[relative], eg)
 }
 
+/// `SHIELD_NEAR[color][index]`: the squares one rank in front of a king of `color` on the
+/// square with index `index`, on its file and the files beside it (empty on the last rank).
+static SHIELD_NEAR: [[u64; 64]; 2] = {
+    let mut masks = [[0u64; 64]; 2];
+    let mut index = 0;
+    while index < 64 {
+        let (rank, file) = ((index / 8) as i32, (index % 8) as i32);
+        let mut side = 0;
+        while side < 2 {
+            let front = if side == 0 { rank + 1 } else { rank - 1 };
+            let mut f = file - 1;
+            while f <= file + 1 {
+                if front >= 0 && front < 8 && f >= 0 && f < 8 {
+                    masks[side][index] |= 1 << (front * 8 + f);
+                }
+                f += 1;
+            }
+            side += 1;
+        }
+        index += 1;
+    }
+    masks
+};
+
 /// The middlegame pawn shield of the king of `color` on `king`: own pawns one or two ranks in
 /// front of it on its file and the files beside it, a penalty for each of those files without
 /// one.
@@ -335,24 +428,19 @@ fn pawn_shield(board: &Board0x88, king: Square, color: Color, w: &Weights) -> i3
     if relative_rank(king, color) > 1 {
         return -w.shield_missing;
     }
-    let forward = color.forward();
-    let own_pawn = Some(Piece::new(color, PieceKind::Pawn));
-    let mut score = 0;
-    for side_step in [-1i8, 0, 1] {
-        let Some(base) = king.offset(side_step) else {
-            continue;
-        };
-        let near = base.offset(forward);
-        let far = near.and_then(|near| near.offset(forward));
-        if near.is_some_and(|sq| board.piece_on(sq) == own_pawn) {
-            score += w.shield_near;
-        } else if far.is_some_and(|sq| board.piece_on(sq) == own_pawn) {
-            score += w.shield_far;
-        } else {
-            score -= w.shield_missing;
-        }
-    }
-    score
+    // Counted with sets, not a branch per file: a file's pawn two ranks ahead counts only if
+    // none stands one rank ahead.
+    let near_mask = SHIELD_NEAR[color.index()][king.index()];
+    let ahead = |set: u64| match color {
+        Color::White => set << 8,
+        Color::Black => set >> 8,
+    };
+    let pawns = board.pieces(color, PieceKind::Pawn).0;
+    let near = pawns & near_mask;
+    let far = pawns & ahead(near_mask) & !ahead(near);
+    let (near, far) = (near.count_ones() as i32, far.count_ones() as i32);
+    let missing = near_mask.count_ones() as i32 - near - far;
+    near * w.shield_near + far * w.shield_far - missing * w.shield_missing
 }
 
 #[cfg(test)]
