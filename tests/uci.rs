@@ -124,6 +124,16 @@ impl Engine {
         lines
     }
 
+    /// Sends `command` and expects one `info string` saying why it is refused, nothing else.
+    fn refuses(&self, command: &str) {
+        self.send(command);
+        let lines = self.ready();
+        assert!(
+            lines.len() == 1 && lines[0].starts_with("info string "),
+            "{command}: {lines:?}"
+        );
+    }
+
     /// The current position, by the engine's `d` command.
     fn fen(&self) -> String {
         self.send("d");
@@ -284,12 +294,7 @@ fn bad_input_is_reported_and_survived() {
         "setoption name NoSuchOption value 1",
         "setoption Hash",
     ] {
-        engine.send(bad);
-        let lines = engine.ready();
-        assert!(
-            lines.len() == 1 && lines[0].starts_with("info string "),
-            "{bad}: {lines:?}"
-        );
+        engine.refuses(bad);
         assert_eq!(engine.fen(), fen, "{bad} kept the previous position");
     }
     engine.send("position startpos moves e2e4 e7e5 e1e3");
@@ -481,12 +486,7 @@ fn bench_at_the_prompt() {
         "{summary}"
     );
     for bad in ["bench 0", "bench x", "bench 5 6", "bench 31"] {
-        engine.send(bad);
-        let lines = engine.ready();
-        assert!(
-            lines.len() == 1 && lines[0].starts_with("info string "),
-            "{bad}: {lines:?}"
-        );
+        engine.refuses(bad);
     }
     // The position the GUI set is left alone.
     assert_eq!(engine.fen(), Board0x88::default().to_string());
@@ -520,4 +520,70 @@ fn example_binary_bench() {
         assert_eq!(output.status.code(), Some(2), "{bad:?}");
         assert!(!output.stderr.is_empty(), "{bad:?}");
     }
+}
+
+/// In a `tune` build every evaluation weight is a `spin` option (`eval_<weight>`, or
+/// `eval_<weight>_<i>` for a table's values): setting one changes the search, setting it back
+/// gives the same search again, and a value out of range is refused.
+#[cfg(feature = "tune")]
+#[test]
+fn tune_build_offers_every_weight() {
+    use x88::search::eval::Weights;
+    let engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.read_until("uciok");
+    let offered = lines
+        .iter()
+        .filter(|l| l.starts_with("option name eval_"))
+        .count();
+    let mut weights = 0;
+    Weights::DEFAULT.for_each(|_, values| weights += values.len());
+    assert_eq!(offered, weights);
+    let tempo = "option name eval_tempo type spin default 10 min -1500 max 1500";
+    assert!(lines.iter().any(|l| l == tempo), "{lines:?}");
+    let knight = "option name eval_material_mg_1 type spin default 330 min -1500 max 1500";
+    assert!(lines.iter().any(|l| l == knight), "{lines:?}");
+
+    // The nodes of a fixed-depth search from empty tables.
+    let nodes = |engine: &Engine| {
+        engine.send("ucinewgame");
+        engine.send("position startpos moves e2e4 e7e5 g1f3");
+        engine.send("go depth 7");
+        let lines = engine.read_until("bestmove");
+        let info = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth 7 "))
+            .expect("depth 7 reported");
+        let mut words = info.split_whitespace();
+        words.find(|&w| w == "nodes");
+        words.next().expect("a node count").to_owned()
+    };
+    let default = nodes(&engine);
+    engine.send("setoption name eval_material_mg_1 value 0");
+    assert!(engine.ready().is_empty());
+    assert_ne!(
+        nodes(&engine),
+        default,
+        "a worthless knight changes nothing"
+    );
+    engine.send("setoption name EVAL_MATERIAL_MG_1 value 330");
+    assert!(engine.ready().is_empty());
+    assert_eq!(nodes(&engine), default, "the default weights back");
+    for bad in [
+        "setoption name eval_tempo value 1501",
+        "setoption name eval_tempo value ten",
+        "setoption name eval_tempo_0 value 1",
+        "setoption name eval_material_mg value 1",
+        "setoption name eval_material_mg_6 value 1",
+    ] {
+        engine.refuses(bad);
+    }
+    assert_eq!(
+        nodes(&engine),
+        default,
+        "the refused values changed nothing"
+    );
+    engine.send("quit");
+    engine.join();
 }

@@ -23,7 +23,7 @@ use core::time::Duration;
 mod qsearch;
 
 use super::correction::CorrectionHistory;
-use super::eval::{EvalCache, evaluate, evaluate_cached};
+use super::eval::{EvalCache, Evaluator, evaluate, evaluate_cached};
 use super::ordering::{MAX_PLY, MovePicker, OrderingTables, clearly_winning, is_quiet};
 use super::params;
 use super::time::Budget;
@@ -170,6 +170,8 @@ fn has_pieces(board: &Board0x88) -> bool {
 struct Worker<'a> {
     tt: &'a TranspositionTable,
     tables: &'a mut OrderingTables,
+    /// The evaluation's weights and tables, unless they are the default ones.
+    evaluator: Option<&'a Evaluator>,
     /// The pawn terms and evaluations met, for the evaluation.
     eval_cache: &'a mut EvalCache,
     /// The static evaluation's average errors, added back to it.
@@ -196,6 +198,18 @@ struct Worker<'a> {
     root_pv: Vec<Move>,
 }
 
+impl Worker<'_> {
+    /// The static evaluation of `board`, through the evaluation cache: with the default
+    /// weights through [`evaluate_cached`], whose weights are constants in the code.
+    #[inline(always)]
+    fn static_evaluation(&mut self, board: &Board0x88) -> i32 {
+        match self.evaluator {
+            None => evaluate_cached(board, self.eval_cache),
+            Some(evaluator) => evaluator.evaluate_cached(board, self.eval_cache),
+        }
+    }
+}
+
 /// Runs one thread's search; the body of [`Searcher::search`](super::Searcher::search).
 ///
 /// The table `tt` and the node count `all_nodes` are shared by all threads of the search
@@ -205,6 +219,7 @@ struct Worker<'a> {
 pub(crate) fn run(
     tt: &TranspositionTable,
     tables: &mut OrderingTables,
+    evaluator: Option<&Evaluator>,
     eval_cache: &mut EvalCache,
     correction: &mut CorrectionHistory,
     board: &Board0x88,
@@ -240,7 +255,7 @@ pub(crate) fn run(
         .unwrap_or(moves[0]);
     let mut result = SearchResult {
         best_move: Some(fallback),
-        score: Score::Cp(evaluate(&board)),
+        score: Score::Cp(evaluator.map_or_else(|| evaluate(&board), |e| e.evaluate(&board))),
         depth: 0,
         nodes: 0,
         pv: alloc::vec![fallback],
@@ -254,6 +269,7 @@ pub(crate) fn run(
     let mut worker = Worker {
         tt,
         tables,
+        evaluator,
         eval_cache,
         correction,
         stop,
@@ -440,7 +456,7 @@ impl Worker<'_> {
                 return if in_check {
                     0
                 } else {
-                    evaluate_cached(board, self.eval_cache)
+                    self.static_evaluation(board)
                 };
             }
             alpha = alpha.max(-MATE + ply as i32);
@@ -482,7 +498,7 @@ impl Worker<'_> {
             // through a key collision must not pass for one.
             let raw = hit
                 .filter(|h| h.eval != -INFINITY)
-                .map_or_else(|| evaluate_cached(board, self.eval_cache), |h| h.eval);
+                .map_or_else(|| self.static_evaluation(board), |h| h.eval);
             (raw, self.correction.correct(board, raw, MATE_BOUND - 1))
         };
         // The TT score, where its bound allows, is a better guess than the static evaluation.

@@ -162,6 +162,8 @@ impl Engine {
             Ok(Effect::Clear) => self.worker.clear(),
             Ok(Effect::Threads(threads)) => self.worker.set_threads(threads),
             Ok(Effect::LoadBook(path)) => self.load_book(&path),
+            #[cfg(feature = "tune")]
+            Ok(Effect::Weights(weights)) => self.worker.set_weights(weights),
             Err(e) => self.out.info_string(e),
         }
     }

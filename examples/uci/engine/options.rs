@@ -15,6 +15,9 @@ pub enum Effect {
     Threads(usize),
     /// Read the Polyglot book at this path (an empty path: no book).
     LoadBook(String),
+    /// Evaluate with these weights (a `tune` build's `eval_` options).
+    #[cfg(feature = "tune")]
+    Weights(Box<x88::search::eval::Weights>),
 }
 
 /// Hash table size: default, minimum and maximum in MiB.
@@ -39,6 +42,9 @@ pub struct Options {
     pub chess960: bool,
     /// `OwnBook`: answer `go` from the opening book when it has a move for the position.
     pub own_book: bool,
+    /// The evaluation's weights, each an `eval_` option in a `tune` build.
+    #[cfg(feature = "tune")]
+    pub weights: x88::search::eval::Weights,
 }
 
 impl Default for Options {
@@ -49,13 +55,17 @@ impl Default for Options {
             move_overhead: Duration::from_millis(OVERHEAD.0),
             chess960: false,
             own_book: false,
+            #[cfg(feature = "tune")]
+            weights: x88::search::eval::Weights::DEFAULT,
         }
     }
 }
 
 impl Options {
     /// The `option` lines of the reply to `uci`: the engine's options, then, in a build with
-    /// the feature `tune`, every search parameter as a `spin` option under its own name.
+    /// the feature `tune`, every search parameter as a `spin` option under its own name and
+    /// every evaluation weight as one named `eval_<weight>` (a single number) or
+    /// `eval_<weight>_<i>` (the `i`-th value of a table, rows one after the other).
     pub fn declarations() -> Vec<String> {
         let lines = vec![
             format!(
@@ -85,6 +95,16 @@ impl Options {
                     p.name, p.default, p.min, p.max
                 )
             }));
+            let limit = x88::search::eval::WEIGHT_LIMIT;
+            x88::search::eval::Weights::DEFAULT.for_each(|name, values| {
+                for (i, value) in values.iter().enumerate() {
+                    let option = weight_option(name, values.len(), i);
+                    lines.push(format!(
+                        "option name {option} type spin default {value} min {} max {limit}",
+                        -limit
+                    ));
+                }
+            });
             lines
         };
         lines
@@ -122,16 +142,57 @@ impl Options {
             })),
             // The GUI tells whether it will ever send `go ponder`; pondering needs nothing set.
             "ponder" => check(name, value).map(|_| Effect::None),
-            lower => set_parameter(lower, name, value),
+            lower => set_parameter(self, lower, name, value),
         }
     }
 }
 
-/// Sets the search parameter `lower` (the option `name` in lower case) in a `tune` build,
-/// where every parameter is an option; any other name is an unknown option.
+/// The option of value `i` of the weight `name`, which has `len` values.
 #[cfg(feature = "tune")]
-fn set_parameter(lower: &str, name: &str, value: Option<&str>) -> Result<Effect, String> {
+fn weight_option(name: &str, len: usize, i: usize) -> String {
+    if len == 1 {
+        format!("eval_{name}")
+    } else {
+        format!("eval_{name}_{i}")
+    }
+}
+
+/// Sets the evaluation weight whose option is `lower` (`name` in lower case) in `weights`, if
+/// one is; `None` if no weight has this option.
+#[cfg(feature = "tune")]
+fn set_weight(
+    weights: &mut x88::search::eval::Weights,
+    lower: &str,
+    name: &str,
+    value: Option<&str>,
+) -> Option<Result<Effect, String>> {
+    let limit = x88::search::eval::WEIGHT_LIMIT;
+    let mut result = None;
+    weights.for_each_mut(|weight, values| {
+        let len = values.len();
+        for (i, slot) in values.iter_mut().enumerate() {
+            if result.is_none() && weight_option(weight, len, i) == lower {
+                result = Some(spin(name, value, -limit, limit).map(|v| *slot = v));
+            }
+        }
+    });
+    result.map(|set| set.map(|()| Effect::Weights(Box::new(weights.clone()))))
+}
+
+/// Sets the search parameter or evaluation weight `lower` (the option `name` in lower case)
+/// in a `tune` build, where every parameter and weight is an option; any other name is an
+/// unknown option.
+#[cfg(feature = "tune")]
+fn set_parameter(
+    options: &mut Options,
+    lower: &str,
+    name: &str,
+    value: Option<&str>,
+) -> Result<Effect, String> {
     use x88::search::params::{self, PARAMETERS};
+    if let Some(result) = set_weight(&mut options.weights, lower, name, value) {
+        return result;
+    }
     let parameter = PARAMETERS
         .iter()
         .find(|p| p.name == lower)
@@ -143,7 +204,12 @@ fn set_parameter(lower: &str, name: &str, value: Option<&str>) -> Result<Effect,
 
 /// Without the feature `tune` the search's parameters are constants, not options.
 #[cfg(not(feature = "tune"))]
-fn set_parameter(_lower: &str, name: &str, _value: Option<&str>) -> Result<Effect, String> {
+fn set_parameter(
+    _options: &mut Options,
+    _lower: &str,
+    name: &str,
+    _value: Option<&str>,
+) -> Result<Effect, String> {
     Err(format!("unknown option '{name}'"))
 }
 

@@ -51,6 +51,9 @@ enum Job {
     Clear,
     /// Search on this many threads from now on.
     Threads(usize),
+    /// Evaluate with these weights from now on.
+    #[cfg(feature = "tune")]
+    Weights(Box<x88::search::eval::Weights>),
     /// Answer `readyok` once the jobs before this one are done.
     Ready,
 }
@@ -226,6 +229,12 @@ impl Worker {
         self.send(Job::Threads(threads));
     }
 
+    /// Makes the searches after this one evaluate with `weights`.
+    #[cfg(feature = "tune")]
+    pub fn set_weights(&self, weights: Box<x88::search::eval::Weights>) {
+        self.send(Job::Weights(weights));
+    }
+
     fn send(&self, job: Job) {
         let sent = self
             .jobs
@@ -259,11 +268,15 @@ fn work(jobs: &Receiver<Job>, hash_mb: usize, out: &Output) {
                 if !run_search(&mut searcher, &job, &control, out) {
                     // A panicking search may have left its tables half updated.
                     let threads = searcher.threads();
+                    let weights = searcher.weights().clone();
                     searcher = Searcher::new(hash_mb);
                     searcher.set_threads(threads);
+                    searcher.set_weights(&weights);
                 }
             }
             Job::Threads(threads) => searcher.set_threads(threads),
+            #[cfg(feature = "tune")]
+            Job::Weights(weights) => searcher.set_weights(&weights),
             Job::Resize(mb) => {
                 hash_mb = mb;
                 searcher.resize(mb);

@@ -8,7 +8,6 @@
 //! and having none is mate. Results go to the transposition table at depth 0.
 
 use super::{INFINITY, MATE, MATE_BOUND, Worker};
-use crate::search::eval::evaluate_cached;
 use crate::search::ordering::{MAX_PLY, MovePicker, captured_kind, clearly_winning, value};
 use crate::search::params;
 use crate::search::tt::Bound;
@@ -34,7 +33,7 @@ impl Worker<'_> {
             return if in_check {
                 0
             } else {
-                evaluate_cached(board, self.eval_cache)
+                self.static_evaluation(board)
             };
         }
         let key = board.hash();
@@ -67,7 +66,7 @@ impl Worker<'_> {
             // `-INFINITY` marks an entry stored in check: no evaluation to reuse.
             raw_eval = hit
                 .filter(|h| h.eval != -INFINITY)
-                .map_or_else(|| evaluate_cached(board, self.eval_cache), |h| h.eval);
+                .map_or_else(|| self.static_evaluation(board), |h| h.eval);
             stand_pat = self.correction.correct(board, raw_eval, MATE_BOUND - 1);
             if stand_pat >= beta {
                 return stand_pat;
