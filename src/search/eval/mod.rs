@@ -211,7 +211,8 @@ struct SideTerms<'a> {
 impl SideTerms<'_> {
     /// Adds the piece-square values and mobility of the side's pieces of `kind` (from `sets`,
     /// [`Board0x88::pieces_by_kind`]) to `sum`, and their reach next to the enemy king to
-    /// `attack`; `attacks` gives the squares a piece of `kind` on a square attacks.
+    /// `attack`; `attacks` gives the squares a piece of `kind` on a square attacks. Returns
+    /// how many pieces of `kind` the side has (counted on the way: no population count).
     #[inline(always)]
     fn add_kind(
         &self,
@@ -220,12 +221,13 @@ impl SideTerms<'_> {
         sum: &mut Terms,
         attack: &mut KingAttack,
         attacks: impl Fn(Square) -> SquareSet,
-    ) {
+    ) -> i32 {
         let w = &self.evaluator.weights;
         let k = kind.index();
-        let pieces = sets[k];
+        let mut count = 0;
         let mut squares = 0;
-        for sq in pieces {
+        for sq in sets[k] {
+            count += 1;
             let idx = table_index(sq.index(), self.color);
             sum.add(
                 self.evaluator.mg_table[k][idx],
@@ -243,8 +245,9 @@ impl SideTerms<'_> {
             }
         }
         // Each piece scores `(its squares - base) × weight`: summed over the kind at once.
-        let extra = squares - pieces.len() as i32 * w.mobility_base[k];
+        let extra = squares - count * w.mobility_base[k];
         sum.add(extra * w.mobility_mg[k], extra * w.mobility_eg[k]);
+        count
     }
 }
 
@@ -280,7 +283,7 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
     let w = &evaluator.weights;
     let kings = [board.king(Color::White), board.king(Color::Black)];
     // Per colour: the squares around (and of) its king, and the squares its pieces stand on.
-    let king_zone = kings.map(|king| board.attacks_from(king) | SquareSet::from(king));
+    let king_zone = [0, 1].map(|side| attacks::king_attacks(kings[side]) | kings[side].into());
     let own = Color::ALL.map(|color| board.occupied_by(color));
     let mut non_pawn = [0i32; 2];
     let mut terms = [Terms::default(); 2];
@@ -313,27 +316,26 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
             enemy_zone,
         };
         let occupied = board.occupied();
-        side_terms.add_kind(PieceKind::Knight, sets, &mut sum, &mut attack, |sq| {
+        let knights = side_terms.add_kind(PieceKind::Knight, sets, &mut sum, &mut attack, |sq| {
             attacks::knight_attacks(sq)
         });
-        side_terms.add_kind(PieceKind::Bishop, sets, &mut sum, &mut attack, |sq| {
+        let bishops = side_terms.add_kind(PieceKind::Bishop, sets, &mut sum, &mut attack, |sq| {
             attacks::bishop_attacks(sq, occupied)
         });
-        side_terms.add_kind(PieceKind::Rook, sets, &mut sum, &mut attack, |sq| {
+        let rooks = side_terms.add_kind(PieceKind::Rook, sets, &mut sum, &mut attack, |sq| {
             attacks::rook_attacks(sq, occupied)
         });
-        side_terms.add_kind(PieceKind::Queen, sets, &mut sum, &mut attack, |sq| {
+        let queens = side_terms.add_kind(PieceKind::Queen, sets, &mut sum, &mut attack, |sq| {
             attacks::queen_attacks(sq, occupied)
         });
         attackers[side] = attack.attackers;
         attack_units[side] = attack.units;
-        for kind in [
-            PieceKind::Knight,
-            PieceKind::Bishop,
-            PieceKind::Rook,
-            PieceKind::Queen,
+        for (kind, count) in [
+            (PieceKind::Knight, knights),
+            (PieceKind::Bishop, bishops),
+            (PieceKind::Rook, rooks),
+            (PieceKind::Queen, queens),
         ] {
-            let count = sets[kind.index()].len() as i32;
             phase += PHASE_WEIGHT[kind.index()] * count;
             non_pawn[side] += w.material_eg[kind.index()] * count;
         }
@@ -353,7 +355,7 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
             let (mg, eg) = passed_bonus(board, sq, color, kings, w);
             sum.add(mg, eg);
         }
-        if sets[PieceKind::Bishop.index()].len() >= 2 {
+        if bishops >= 2 {
             sum.add(w.bishop_pair_mg, w.bishop_pair_eg);
         }
         terms[side] = sum;
