@@ -749,7 +749,8 @@ impl Board0x88 {
     }
 
     /// The squares of the pieces of `color`, one set per kind, indexed by
-    /// [`PieceKind::index`]: one pass over the piece list, with no branch on a piece's kind.
+    /// [`PieceKind::index`]: the pawns from the board's pawn bitboard, the other pieces in one
+    /// pass over the squares they occupy, with no branch on a piece's kind.
     /// An evaluation that walks each kind's pieces apart takes its sets from here.
     ///
     /// ```

@@ -570,6 +570,18 @@ fn tune_build_offers_every_weight() {
     engine.send("setoption name EVAL_MATERIAL_MG_1 value 330");
     assert!(engine.ready().is_empty());
     assert_eq!(nodes(&engine), default, "the default weights back");
+    // A pawn weight, which the evaluation keeps apart with the pawn structure.
+    engine.send("setoption name eval_psqt_mg_36 value 200");
+    assert!(engine.ready().is_empty());
+    assert_ne!(
+        nodes(&engine),
+        default,
+        "a pawn on e4 worth more changes nothing"
+    );
+    let e4 = Weights::DEFAULT.psqt_mg[0][36];
+    engine.send(&format!("setoption name eval_psqt_mg_36 value {e4}"));
+    assert!(engine.ready().is_empty());
+    assert_eq!(nodes(&engine), default, "the default weights back");
     for bad in [
         "setoption name eval_tempo value 1501",
         "setoption name eval_tempo value ten",

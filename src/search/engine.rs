@@ -200,12 +200,15 @@ struct Worker<'a> {
 
 impl Worker<'_> {
     /// The static evaluation of `board`, through the evaluation cache: with the default
-    /// weights through [`evaluate_cached`], whose weights are constants in the code.
+    /// weights through [`evaluate_cached`], whose weights are constants in the code. Other
+    /// weights, however extreme, give a value below the mate scores.
     #[inline(always)]
     fn static_evaluation(&mut self, board: &Board0x88) -> i32 {
         match self.evaluator {
             None => evaluate_cached(board, self.eval_cache),
-            Some(evaluator) => evaluator.evaluate_cached(board, self.eval_cache),
+            Some(evaluator) => evaluator
+                .evaluate_cached(board, self.eval_cache)
+                .clamp(-(MATE_BOUND - 1), MATE_BOUND - 1),
         }
     }
 }
@@ -255,7 +258,10 @@ pub(crate) fn run(
         .unwrap_or(moves[0]);
     let mut result = SearchResult {
         best_move: Some(fallback),
-        score: Score::Cp(evaluator.map_or_else(|| evaluate(&board), |e| e.evaluate(&board))),
+        score: Score::Cp(evaluator.map_or_else(
+            || evaluate(&board),
+            |e| e.evaluate(&board).clamp(-(MATE_BOUND - 1), MATE_BOUND - 1),
+        )),
         depth: 0,
         nodes: 0,
         pv: alloc::vec![fallback],

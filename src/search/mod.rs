@@ -255,8 +255,10 @@ impl Searcher {
 
     /// Makes the search evaluate with `weights`, each taken into the range
     /// [`Evaluator::new`] allows: for an engine with weights of its own, or a tuner that tries
-    /// them in games. Everything learnt from earlier searches is forgotten, as by
-    /// [`Searcher::clear`]: it was learnt with the old weights.
+    /// them in games. Unless they are the weights it has already, everything learnt from
+    /// earlier searches is forgotten, as by [`Searcher::clear`]: it was learnt with the old
+    /// weights. With weights far from the defaults a static evaluation is kept below the
+    /// mate scores.
     ///
     /// ```
     /// use core::sync::atomic::AtomicBool;
@@ -288,6 +290,9 @@ impl Searcher {
     /// ```
     pub fn set_weights(&mut self, weights: &Weights) {
         let evaluator = Evaluator::new(weights);
+        if evaluator.weights() == self.weights() {
+            return;
+        }
         self.evaluator = (evaluator.weights() != &Weights::DEFAULT).then(|| Box::new(evaluator));
         self.clear();
     }

@@ -4,7 +4,7 @@
 use alloc::boxed::Box;
 use alloc::vec;
 
-use super::DEFAULT;
+use super::Evaluator;
 use super::pawns::PawnInfo;
 use crate::{Board0x88, Color, PieceKind};
 
@@ -30,8 +30,10 @@ struct Remembered {
 /// again: in the quiescence search, a position that stands pat is not stored in the
 /// transposition table). About 430 KiB. Pawn entries are checked against both sides' full pawn
 /// sets and evaluations against the position's full 64-bit hash, so a cached evaluation is
-/// [`evaluate`](super::evaluate)'s (unless two positions share a hash, which the
-/// transposition table's entries risk as well).
+/// that of the evaluator that filled the cache (unless two positions share a hash, which the
+/// transposition table's entries risk as well). The cache keeps values, not weights: one
+/// cache serves one evaluator ([`evaluate_cached`](super::evaluate_cached) is the default
+/// one); [`clear`](EvalCache::clear) it before another uses it.
 ///
 /// ```
 /// use x88::Board0x88;
@@ -66,10 +68,11 @@ impl EvalCache {
     }
 
     /// The evaluation of `board`, remembered or worked out by `evaluate` (given the pawn
-    /// terms) and remembered.
+    /// terms under `evaluator`'s weights) and remembered.
     #[inline]
     pub(super) fn evaluation(
         &mut self,
+        evaluator: &Evaluator,
         board: &Board0x88,
         evaluate: impl FnOnce(&Board0x88, &PawnInfo) -> i32,
     ) -> i32 {
@@ -79,7 +82,7 @@ impl EvalCache {
         if remembered.filled && remembered.key == key {
             return remembered.eval;
         }
-        let eval = evaluate(board, self.pawn_info(board));
+        let eval = evaluate(board, self.pawn_info(evaluator, board));
         self.evaluations[slot] = Remembered {
             key,
             eval,
@@ -88,9 +91,10 @@ impl EvalCache {
         eval
     }
 
-    /// The pawn terms of `board`, from the cache or worked out and stored.
+    /// The pawn terms of `board` under `evaluator`'s weights, from the cache or worked out
+    /// and stored.
     #[inline]
-    fn pawn_info(&mut self, board: &Board0x88) -> &PawnInfo {
+    fn pawn_info(&mut self, evaluator: &Evaluator, board: &Board0x88) -> &PawnInfo {
         let pawns = Color::ALL.map(|color| board.pieces(color, PieceKind::Pawn).0);
         let mixed = (pawns[0] ^ pawns[1].rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         // The table's size is a power of two: the top bits of the product pick the entry.
@@ -98,7 +102,7 @@ impl EvalCache {
         let entry = &mut self.pawns[index & (PAWN_ENTRIES - 1)];
         // A zeroed entry is right for a board without pawns, the only one whose key it has.
         if entry.pawns != pawns {
-            *entry = PawnInfo::compute(board, &DEFAULT);
+            *entry = PawnInfo::compute(board, evaluator);
         }
         entry
     }

@@ -124,17 +124,21 @@ impl Evaluator {
     ///
     /// ```
     /// use x88::Board0x88;
-    /// use x88::search::eval::{EvalCache, Evaluator, Weights};
+    /// use x88::search::eval::{EvalCache, Evaluator, Weights, evaluate};
+    /// // Doubled pawns cost much more.
     /// let mut weights = Weights::DEFAULT;
-    /// weights.tempo = 30;
+    /// weights.doubled_eg = 200;
     /// let evaluator = Evaluator::new(&weights);
     /// let mut cache = EvalCache::new();
-    /// let board = Board0x88::default();
-    /// assert_eq!(evaluator.evaluate_cached(&board, &mut cache), evaluator.evaluate(&board));
+    /// let board: Board0x88 = "4k3/8/8/8/8/4P3/4P3/4K3 w - - 0 1".parse().unwrap();
+    /// let value = evaluator.evaluate(&board);
+    /// assert!(value < evaluate(&board) - 100);
+    /// assert_eq!(evaluator.evaluate_cached(&board, &mut cache), value);
+    /// assert_eq!(evaluator.evaluate_cached(&board, &mut cache), value); // from the cache
     /// ```
     #[must_use]
     pub fn evaluate_cached(&self, board: &Board0x88, cache: &mut EvalCache) -> i32 {
-        cache.evaluation(board, |board, pawn_info| {
+        cache.evaluation(self, board, |board, pawn_info| {
             evaluate_with(self, board, pawn_info)
         })
     }
@@ -272,7 +276,7 @@ pub fn evaluate(board: &Board0x88) -> i32 {
 pub fn evaluate_cached(board: &Board0x88, cache: &mut EvalCache) -> i32 {
     // Not `DEFAULT.evaluate_cached`: inlined here, the default weights are constants the
     // compiler folds into the code (6 % fewer instructions than reading them).
-    cache.evaluation(board, |board, pawn_info| {
+    cache.evaluation(&DEFAULT, board, |board, pawn_info| {
         evaluate_with(&DEFAULT, board, pawn_info)
     })
 }
@@ -566,6 +570,35 @@ mod tests {
         cache.clear();
         let start = Board0x88::default();
         assert_eq!(super::evaluate_cached(&start, &mut cache), evaluate(&start));
+    }
+
+    /// An evaluator with weights of its own gets its own values through a cache, pawn terms
+    /// included: every weight changed, so that any term taken from the default weights shows.
+    #[test]
+    fn cached_evaluation_of_other_weights_is_theirs() {
+        let mut weights = Weights::DEFAULT;
+        let mut step = 0;
+        weights.for_each_mut(|_, values| {
+            for value in values {
+                step = (step + 7) % 23;
+                *value += step - 11;
+            }
+        });
+        let evaluator = Evaluator::new(&weights);
+        let mut cache = super::EvalCache::new();
+        let mut differs = 0;
+        for pass in 0..2 {
+            for board in crate::test_positions::suite_positions_and_children().step_by(2) {
+                let value = evaluator.evaluate(&board);
+                assert_eq!(
+                    evaluator.evaluate_cached(&board, &mut cache),
+                    value,
+                    "{board} (pass {pass})"
+                );
+                differs += usize::from(value != evaluate(&board));
+            }
+        }
+        assert!(differs > 1_000, "{differs}");
     }
 
     #[test]

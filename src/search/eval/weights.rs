@@ -97,8 +97,9 @@ weights! {
     mobility_base: [i32; 6] = [0, 4, 6, 6, 12, 0],
     /// King attack units a piece of each kind adds per square it reaches next to the enemy
     /// king. With two attackers or more, the king's side loses
-    /// `units² × king_danger_scale / 64` (at most [`Weights::king_danger_max`]) in the
-    /// middlegame and [`Weights::king_danger_eg`] 64ths of that in the endgame.
+    /// `units² × king_danger_scale / 64` (the units taken into ±1000 first; the result at
+    /// most [`Weights::king_danger_max`] and at least `-WEIGHT_LIMIT`) in the middlegame and
+    /// [`Weights::king_danger_eg`] 64ths of that in the endgame.
     king_attack: [i32; 6] = [0, 2, 2, 3, 5, 0],
     /// The middlegame cost of the attack on a king, in 64ths of its attack units squared.
     king_danger_scale: i32 = 32,
