@@ -262,7 +262,7 @@ impl Searcher {
     ///
     /// ```
     /// use core::sync::atomic::AtomicBool;
-    /// use std::time::Instant;
+    /// use core::time::Duration;
     /// use x88::Board0x88;
     /// use x88::search::eval::Weights;
     /// use x88::search::{Limits, Score, Searcher};
@@ -270,9 +270,11 @@ impl Searcher {
     /// // A knight against two pawns.
     /// let board: Board0x88 = "4k3/pp6/4p3/3p4/8/2N5/PP6/4K3 w - - 0 1".parse().unwrap();
     /// let stop = AtomicBool::new(false);
+    /// // A depth limit needs no clock: one that stands still will do (and works without std).
+    /// let clock = || Duration::ZERO;
     /// let mut score = |searcher: &mut Searcher| {
     ///     let limits = Limits::depth(4);
-    ///     let result = searcher.search(&board, &[], &limits, &stop, &Instant::now(), |_| {});
+    ///     let result = searcher.search(&board, &[], &limits, &stop, &clock, |_| {});
     ///     match result.score {
     ///         Score::Cp(cp) => cp,
     ///         Score::Mate(_) => unreachable!("no mate in sight"),
