@@ -6,7 +6,7 @@
 //! (x-rays): the attacks are looked up again through the difference tables with the pieces
 //! already used lifted off the board. Pins and checks are ignored, as is usual for SEE.
 
-use crate::attacks::{may_reach, reaches_through};
+use crate::attacks::{may_reach, pawn_set, reaches_through};
 use crate::board::{Board0x88, MAX_PIECES};
 use crate::moves::Move;
 use crate::piece::{Color, PieceKind};
@@ -20,6 +20,9 @@ use crate::piece::{Color, PieceKind};
 /// assert_eq!(SEE_VALUES[PieceKind::Rook.index()], 500);
 /// ```
 pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
+
+/// A pawn's exchange value.
+const PAWN_VALUE: i32 = SEE_VALUES[PieceKind::Pawn.index()];
 
 /// [`SEE_VALUES`] by micro-Max's kind number (the low 3 bits of a piece byte), 0 for an empty
 /// square: one lookup per piece in the exchange loop.
@@ -92,13 +95,13 @@ impl Board0x88 {
         gain[0] = if mv.is_en_passant() {
             // The captured pawn stands beside the target square, behind it for the capturer.
             lifted.insert(to.wrapping_sub(us.forward() as u8));
-            SEE_VALUES[PieceKind::Pawn.index()]
+            PAWN_VALUE
         } else {
             value_of(self.cell(to))
         };
         if let Some(kind) = mv.promotion_kind() {
             let promoted = SEE_VALUES[kind.index()];
-            gain[0] += promoted - SEE_VALUES[PieceKind::Pawn.index()];
+            gain[0] += promoted - PAWN_VALUE;
             on_square = promoted;
         }
         let theirs = Candidates::of(self, !us, to);
@@ -133,9 +136,11 @@ impl Board0x88 {
     }
 
     /// Whether the exchange that `mv` starts wins at least `threshold`: exactly
-    /// `self.see(mv) >= threshold`, answered without the exchange when the first capture
-    /// alone decides it (the opponent can always stop, so the exchange is worth at most what
-    /// `mv` takes; and it can cost at most the piece that moves).
+    /// `self.see(mv) >= threshold`, and cheaper. The exchange is played only as far as it
+    /// takes to decide the question, the mover's pieces are looked up only if the opponent
+    /// can take back, and the first capture alone often decides (the opponent can always
+    /// stop, so the exchange is worth at most what `mv` takes; and it can cost at most the
+    /// piece that moves).
     ///
     /// ```
     /// use x88::Board0x88;
@@ -149,20 +154,62 @@ impl Board0x88 {
         if mv.is_castle() {
             return 0 >= threshold;
         }
-        let taken = if mv.is_en_passant() {
-            SEE_VALUES[PieceKind::Pawn.index()]
+        let from = mv.from().x88();
+        let to = mv.to().x88();
+        let us = self.side_to_move();
+        let mut lifted = Lifted(0);
+        lifted.insert(from);
+        let mut taken = if mv.is_en_passant() {
+            lifted.insert(to.wrapping_sub(us.forward() as u8));
+            PAWN_VALUE
         } else {
-            value_of(self.cell(mv.to().x88()))
+            value_of(self.cell(to))
         };
-        if !mv.is_promotion() {
-            if taken < threshold {
+        let mut exposed = value_of(self.cell(from));
+        if let Some(kind) = mv.promotion_kind() {
+            exposed = SEE_VALUES[kind.index()];
+            taken += exposed - PAWN_VALUE;
+        }
+        // The exchange as a race to a target: the mover wins if the balance ends at
+        // `threshold` or more, the opponent if it ends at `threshold - 1` or less. `surplus`
+        // is how far the side that took last (`taker`) is past its target if the exchange
+        // stops here; `exposed` is the value of its piece on the square.
+        let mut surplus = taken - threshold;
+        let mut taker = us;
+        let mut candidates: [Option<Candidates>; 2] = [None, None];
+        loop {
+            // Short of its target, the taker loses: the other side stops.
+            if surplus < 0 {
+                return taker != us;
+            }
+            // Past its target even if its piece is taken, it wins: it can stop after that.
+            if surplus >= exposed {
+                return taker == us;
+            }
+            // Otherwise the other side must take (stopping loses), with its cheapest piece.
+            let side = !taker;
+            // The opponent's first answer, when a pawn of its takes back: the cheapest piece,
+            // so the exchange goes on with a pawn whichever it is. If that decides, no other
+            // piece is looked up (a pawn guarding the square is the commonest refutation).
+            let pawn_answer = exposed - surplus - 1;
+            if side != us
+                && candidates[side.index()].is_none()
+                && pawn_answer >= PAWN_VALUE
+                && pawn_set(us, mv.to().index()) & self.pawns() & self.occupancy(side) != 0
+            {
                 return false;
             }
-            if taken - value_of(self.cell(mv.from().x88())) >= threshold {
-                return true;
-            }
+            let side_candidates =
+                candidates[side.index()].get_or_insert_with(|| Candidates::of(self, side, to));
+            let Some((sq, value)) = side_candidates.least_valuable(self, to, lifted) else {
+                return taker == us;
+            };
+            lifted.insert(sq);
+            // Its surplus against its own target, one short of the taker's.
+            surplus = exposed - surplus - 1;
+            exposed = value;
+            taker = side;
         }
-        self.see(mv) >= threshold
     }
 }
 

@@ -603,7 +603,7 @@ impl Worker<'_> {
                 && !quiet
                 && depth <= params::see_pruning_depth()
                 && !clearly_winning(board, mv)
-                && board.see(mv) < -params::see_pruning_margin() * depth;
+                && !board.see_ge(mv, -params::see_pruning_margin() * depth);
             let gives_check = board.gives_check(mv);
             if may_prune && !gives_check {
                 let prune = if quiet {

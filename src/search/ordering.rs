@@ -283,7 +283,7 @@ impl MovePicker {
             let mv = self.moves[best];
             if (GOOD_CAPTURE_SCORE..TT_MOVE_SCORE).contains(&score)
                 && !clearly_winning(board, mv)
-                && board.see(mv) < 0
+                && !board.see_ge(mv, 0)
             {
                 self.keys[best] = key(BAD_CAPTURE_SCORE + (score - GOOD_CAPTURE_SCORE), best);
                 continue;

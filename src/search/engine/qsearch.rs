@@ -91,7 +91,7 @@ impl Worker<'_> {
                     }
                 }
             }
-            let losing = !in_check && !clearly_winning(board, mv) && board.see(mv) < 0;
+            let losing = !in_check && !clearly_winning(board, mv) && !board.see_ge(mv, 0);
             // A capture that loses material is worth a look only when it gives check.
             let gives_check = board.gives_check(mv);
             if losing && !gives_check {
