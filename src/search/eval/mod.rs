@@ -433,30 +433,6 @@ fn passed_bonus(
     (w.passed_mg[relative], eg)
 }
 
-/// `SHIELD_NEAR[color][index]`: the squares one rank in front of a king of `color` on the
-/// square with index `index`, on its file and the files beside it (empty on the last rank).
-static SHIELD_NEAR: [[u64; 64]; 2] = {
-    let mut masks = [[0u64; 64]; 2];
-    let mut index = 0;
-    while index < 64 {
-        let (rank, file) = ((index / 8) as i32, (index % 8) as i32);
-        let mut side = 0;
-        while side < 2 {
-            let front = if side == 0 { rank + 1 } else { rank - 1 };
-            let mut f = file - 1;
-            while f <= file + 1 {
-                if front >= 0 && front < 8 && f >= 0 && f < 8 {
-                    masks[side][index] |= 1 << (front * 8 + f);
-                }
-                f += 1;
-            }
-            side += 1;
-        }
-        index += 1;
-    }
-    masks
-};
-
 /// The middlegame pawn shield of the king of `color` on `king`: own pawns one or two ranks in
 /// front of it on its file and the files beside it, a penalty for each of those files without
 /// one.
@@ -466,11 +442,14 @@ fn pawn_shield(board: &Board0x88, king: Square, color: Color, w: &Weights) -> i3
     }
     // Counted with sets, not a branch per file: a file's pawn two ranks ahead counts only if
     // none stands one rank ahead.
-    let near_mask = SHIELD_NEAR[color.index()][king.index()];
     let ahead = |set: u64| match color {
         Color::White => set << 8,
         Color::Black => set >> 8,
     };
+    // The king's square and those beside it, one rank ahead (the king is on its first two
+    // ranks, so that rank is on the board).
+    let beside = (attacks::king_attacks(king) | king.into()) & SquareSet::rank(king.rank());
+    let near_mask = ahead(beside.0);
     let pawns = board.pieces(color, PieceKind::Pawn).0;
     let near = pawns & near_mask;
     let far = pawns & ahead(near_mask) & !ahead(near);
