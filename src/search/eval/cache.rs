@@ -96,7 +96,11 @@ impl EvalCache {
     #[inline]
     fn pawn_info(&mut self, evaluator: &Evaluator, board: &Board0x88) -> &PawnInfo {
         let pawns = Color::ALL.map(|color| board.pieces(color, PieceKind::Pawn).0);
-        let mixed = (pawns[0] ^ pawns[1].rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        // Each side's pawns scrambled by a multiplier of its own before they are combined: a
+        // plain shift of one side's set onto the other's gave e.g. a white pawn on e3 and a
+        // black one on e7 the same bit, so that the two cancelled out.
+        let mixed = (pawns[0].wrapping_mul(0xD6E8_FEB8_6659_FD93) ^ pawns[1])
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
         // The table's size is a power of two: the top bits of the product pick the entry.
         let index = (mixed >> (64 - PAWN_ENTRIES.trailing_zeros())) as usize;
         let entry = &mut self.pawns[index & (PAWN_ENTRIES - 1)];
