@@ -26,6 +26,7 @@ mod outcome;
 mod perft;
 mod piece;
 pub mod polyglot;
+mod quiet_checks;
 mod see;
 #[cfg(feature = "serde")]
 mod serde_impls;

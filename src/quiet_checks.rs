@@ -1,0 +1,226 @@
+//! The quiet moves that give check: what a search still looks at among the quiet moves once it
+//! prunes the others (late-move and futility pruning spare checks), or what a quiescence search
+//! adds to the captures.
+//!
+//! What a move needs to give check is found once per position: for each kind of piece, the
+//! squares from which it attacks the enemy king (by the bitboards, with the board as it is), and
+//! the pieces that stand alone between one of their side's sliders and the enemy king (moving
+//! one of them off that line uncovers check). Each quiet legal move is then tested with a set
+//! lookup or two instead of walking the lines from the king as
+//! [`gives_check`](Board0x88::gives_check) does.
+
+use crate::attacks::ray_step_raw;
+use crate::attacks::{ATTACK_MASK, SLIDER_ATTACK, diff_index, knight_set, pawn_set, piece_attacks};
+use crate::bitboard::{self, bishop_attacks, rook_attacks};
+use crate::board::Board0x88;
+use crate::moves::{Move, MoveList, MoveSink};
+use crate::piece::{Color, Piece, PieceKind};
+
+/// What a quiet move of the side to move needs in order to give check.
+struct CheckSquares {
+    /// By micro-Max kind number (the low 3 bits of a piece byte): the squares from which a
+    /// piece of that kind attacks the enemy king. A piece that moves off a line to the king
+    /// cannot open that line for itself (it would have given check already), so the sets are
+    /// those of the board as it is.
+    direct: [u64; 8],
+    /// The pieces of the side to move alone between one of its sliders and the enemy king.
+    discoverers: u64,
+    /// The enemy king's 0x88 square.
+    king: u8,
+}
+
+impl CheckSquares {
+    /// The check squares for the side to move of `board`.
+    #[inline(always)]
+    fn of(board: &Board0x88) -> CheckSquares {
+        let us = board.side_to_move();
+        let king = board.king(!us).x88();
+        let at = bitboard::index(king);
+        let occupied = board.occupancy(Color::White) | board.occupancy(Color::Black);
+        let diagonal = bishop_attacks(at, occupied);
+        let straight = rook_attacks(at, occupied);
+        let mut direct = [0u64; 8];
+        // A pawn of ours attacks the king from where a pawn of theirs on the king's square
+        // would attack.
+        direct[usize::from(PieceKind::Pawn.bits())] = pawn_set(!us, at);
+        direct[usize::from(PieceKind::Knight.bits())] = knight_set(at);
+        direct[usize::from(PieceKind::Bishop.bits())] = diagonal;
+        direct[usize::from(PieceKind::Rook.bits())] = straight;
+        direct[usize::from(PieceKind::Queen.bits())] = diagonal | straight;
+        CheckSquares {
+            direct,
+            discoverers: discoverers(board, us, king),
+            king,
+        }
+    }
+
+    /// Whether `mv`, a quiet legal move of the side to move of `board` other than castling,
+    /// gives check.
+    #[inline(always)]
+    fn given_by(&self, board: &Board0x88, mv: Move) -> bool {
+        let (from, to) = (mv.from().x88(), mv.to().x88());
+        let kind = board.cell(from) & Piece::KIND_MASK;
+        let direct = self.direct[usize::from(kind)] & bitboard::bit(to) != 0;
+        // Off the line from the king through `from`, the piece uncovers its slider.
+        let uncovers = self.discoverers & bitboard::bit(from) != 0
+            && ray_step_raw(self.king, to) != ray_step_raw(self.king, from);
+        direct || uncovers
+    }
+}
+
+/// The pieces of `us` that stand alone between one of its sliders and the enemy king on `king`.
+fn discoverers(board: &Board0x88, us: Color, king: u8) -> u64 {
+    let mut found = 0;
+    for &sq in board.piece_squares(us) {
+        let slider = sq.x88();
+        let piece = board.cell(slider);
+        // A slider whose kind moves along the line from it to the king.
+        if ATTACK_MASK[diff_index(slider, king)] & piece_attacks(piece) & SLIDER_ATTACK == 0 {
+            continue;
+        }
+        let ray = ray_step_raw(king, slider);
+        let first = board.next_piece(king, ray);
+        if first != slider
+            && board.cell(first) & us.bit() != 0
+            && board.next_piece(first, ray) == slider
+        {
+            found |= bitboard::bit(first);
+        }
+    }
+    found
+}
+
+/// Passes on to `inner` the moves that give check.
+struct ChecksOnly<'a, S> {
+    board: &'a Board0x88,
+    squares: CheckSquares,
+    inner: &'a mut S,
+}
+
+impl<S: MoveSink> MoveSink for ChecksOnly<'_, S> {
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        // Castling moves two pieces: asked the long way (at most two a position).
+        let check = if mv.is_castle() {
+            self.board.gives_check(mv)
+        } else {
+            self.squares.given_by(self.board, mv)
+        };
+        if check {
+            self.inner.push(mv);
+        }
+    }
+
+    #[inline(always)]
+    fn wants_more(&self) -> bool {
+        self.inner.wants_more()
+    }
+}
+
+impl Board0x88 {
+    /// The quiet legal moves that give check: exactly those of
+    /// [`quiet_moves`](Board0x88::quiet_moves) for which
+    /// [`gives_check`](Board0x88::gives_check) is true, in the same order, found with a
+    /// lookup or two per move instead of a walk along the lines from the enemy king.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// // The knight checks from c7 or f6; the bishop, moving off the e-file, uncovers the rook.
+    /// let board: Board0x88 = "4k3/8/8/3N4/8/8/4B3/4R1K1 w - - 0 1".parse().unwrap();
+    /// let mut checks: Vec<String> = board.quiet_checks().iter().map(|m| m.to_string()).collect();
+    /// checks.sort();
+    /// assert_eq!(checks.len(), 2 + 9); // Nc7, Nf6 and the bishop's nine moves
+    /// assert!(checks.contains(&"d5c7".to_string()) && checks.contains(&"e2b5".to_string()));
+    /// ```
+    #[must_use]
+    pub fn quiet_checks(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_quiet_checks(&mut list);
+        list
+    }
+
+    /// Writes the quiet legal moves that give check into `sink` (see
+    /// [`quiet_checks`](Board0x88::quiet_checks)): for a search that prunes the other quiet
+    /// moves, or a quiescence search that looks at checks.
+    ///
+    /// ```
+    /// use x88::{Board0x88, MoveCounter};
+    /// let board = Board0x88::default();
+    /// let mut counter = MoveCounter::default();
+    /// board.generate_quiet_checks(&mut counter);
+    /// assert_eq!(counter.0, 0);
+    /// ```
+    #[inline]
+    pub fn generate_quiet_checks<S: MoveSink>(&self, sink: &mut S) {
+        let mut only = ChecksOnly {
+            board: self,
+            squares: CheckSquares::of(self),
+            inner: sink,
+        };
+        self.generate_quiet(&mut only);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::test_positions::suite_positions_and_children;
+    use crate::{Board0x88, Move};
+
+    fn sorted(moves: impl IntoIterator<Item = Move>) -> std::vec::Vec<std::string::String> {
+        let mut names: std::vec::Vec<_> = moves.into_iter().map(|m| m.to_string()).collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn quiet_checks_are_the_quiet_moves_that_give_check() {
+        let (mut positions, mut checks) = (0, 0);
+        // The suites' positions two moves deep (every third one of the first move's), where
+        // discovered checks and checks while in check come up.
+        let deeper = suite_positions_and_children().step_by(3).flat_map(|board| {
+            board.legal_moves().into_iter().map(move |mv| {
+                let mut child = board;
+                child.play_unchecked(mv);
+                child
+            })
+        });
+        for board in suite_positions_and_children().chain(deeper) {
+            let expected: std::vec::Vec<Move> = board
+                .quiet_moves()
+                .into_iter()
+                .filter(|&mv| board.gives_check(mv))
+                .collect();
+            let found = board.quiet_checks();
+            // The same moves in the same order.
+            assert_eq!(found.as_slice(), expected.as_slice(), "{board}");
+            positions += 1;
+            checks += found.len();
+        }
+        assert!(
+            positions > 30_000 && checks > 10_000,
+            "{positions} positions, {checks} checks"
+        );
+    }
+
+    #[test]
+    fn discovered_and_direct_checks() {
+        // The bishop uncovers the rook on every move; the knight checks from two squares.
+        let board: Board0x88 = "4k3/8/8/3N4/8/8/4B3/4R1K1 w - - 0 1".parse().unwrap();
+        let found = sorted(board.quiet_checks());
+        let bishop = [
+            "e2a6", "e2b5", "e2c4", "e2d1", "e2d3", "e2f1", "e2f3", "e2g4", "e2h5",
+        ];
+        assert!(
+            bishop.iter().all(|m| found.contains(&m.to_string())),
+            "{found:?}"
+        );
+        assert!(found.contains(&"d5c7".into()) && found.contains(&"d5f6".into()));
+        assert_eq!(found.len(), bishop.len() + 2, "{found:?}");
+        // A pawn blocking the rook's rank uncovers it by its push and checks by none.
+        let board: Board0x88 = "8/8/8/R3P2k/8/8/8/6K1 w - - 0 1".parse().unwrap();
+        assert_eq!(sorted(board.quiet_checks()), ["e5e6"]);
+        // Castling that puts the rook on the king's file.
+        let board: Board0x88 = "5k2/8/8/8/8/8/8/4K2R w K - 0 1".parse().unwrap();
+        assert!(sorted(board.quiet_checks()).contains(&"e1g1".into()));
+    }
+}
