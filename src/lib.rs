@@ -14,6 +14,7 @@ pub mod attacks;
 mod bitboard;
 mod board;
 mod castling;
+mod checks;
 mod count;
 pub mod epd;
 mod fen;
@@ -26,7 +27,6 @@ mod outcome;
 mod perft;
 mod piece;
 pub mod polyglot;
-mod quiet_checks;
 mod see;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -41,6 +41,7 @@ mod zobrist;
 pub mod search;
 
 pub use board::{Board0x88, CastlingRights, CastlingSide, Chess960IndexError, START_FEN};
+pub use checks::CheckSquares;
 pub use fen::{Fen, FenError, FenOptions};
 pub use make::Undo;
 pub use moves::{MAX_MOVES, Move, MoveCounter, MoveList, MoveSink};

@@ -1,13 +1,9 @@
-//! The quiet moves that give check: what a search still looks at among the quiet moves once it
-//! prunes the others (late-move and futility pruning spare checks), or what a quiescence search
-//! adds to the captures.
-//!
-//! What a move needs to give check is found once per position: for each kind of piece, the
-//! squares from which it attacks the enemy king (by the bitboards, with the board as it is), and
-//! the pieces that stand alone between one of their side's sliders and the enemy king (moving
-//! one of them off that line uncovers check). Each quiet legal move is then tested with a set
-//! lookup or two instead of walking the lines from the king as
-//! [`gives_check`](Board0x88::gives_check) does.
+//! Checks: what a move needs to give check, found once per position ([`CheckSquares`]), so
+//! that many moves of the position are tested with a set lookup or two instead of a walk along
+//! the lines from the enemy king as [`gives_check`](Board0x88::gives_check) does; and the
+//! quiet moves that give check, which a search still looks at among the quiet moves once it
+//! prunes the others (late-move and futility pruning spare checks), or which a quiescence
+//! search adds to the captures.
 
 use crate::attacks::ray_step_raw;
 use crate::attacks::{ATTACK_MASK, SLIDER_ATTACK, diff_index, knight_set, pawn_set, piece_attacks};
@@ -16,12 +12,27 @@ use crate::board::Board0x88;
 use crate::moves::{Move, MoveList, MoveSink};
 use crate::piece::{Color, Piece, PieceKind};
 
-/// What a quiet move of the side to move needs in order to give check.
-struct CheckSquares {
+/// What a move of the side to move needs in order to give check, found once per position by
+/// [`Board0x88::check_squares`]: for each kind of piece, the squares from which it attacks the
+/// enemy king, and the pieces that stand alone between one of their side's sliders and the
+/// enemy king (moving one off that line uncovers check). Worth it for a position whose moves
+/// are tested by the handful: finding them costs about as much as three calls of
+/// [`gives_check`](Board0x88::gives_check), each test after that a few instructions.
+///
+/// ```
+/// use x88::Board0x88;
+/// let board: Board0x88 = "4k3/8/8/3N4/8/8/4B3/4R1K1 w - - 0 1".parse().unwrap();
+/// let checks = board.check_squares();
+/// for mv in board.legal_moves() {
+///     assert_eq!(checks.gives_check(&board, mv), board.gives_check(mv));
+/// }
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckSquares {
     /// By micro-Max kind number (the low 3 bits of a piece byte): the squares from which a
-    /// piece of that kind attacks the enemy king. A piece that moves off a line to the king
-    /// cannot open that line for itself (it would have given check already), so the sets are
-    /// those of the board as it is.
+    /// piece of that kind attacks the enemy king. A piece that moves away from the king along
+    /// a line to it cannot give check along that line (with nothing between, it would have
+    /// given check already), so the sets are those of the board as it is.
     direct: [u64; 8],
     /// The pieces of the side to move alone between one of its sliders and the enemy king.
     discoverers: u64,
@@ -54,8 +65,22 @@ impl CheckSquares {
         }
     }
 
-    /// Whether `mv`, a quiet legal move of the side to move of `board` other than castling,
-    /// gives check.
+    /// Whether `mv`, a legal move of `board` (the position these squares were found for),
+    /// gives check: the answer of [`Board0x88::gives_check`]. Castling, en passant and
+    /// promotions, which change more than one square's piece on the line to the king, are
+    /// asked of `gives_check` itself. For a move or a board other than those, the answer is
+    /// unspecified (but it does not panic).
+    #[must_use]
+    #[inline]
+    pub fn gives_check(&self, board: &Board0x88, mv: Move) -> bool {
+        if mv.is_castle() || mv.is_en_passant() || mv.is_promotion() {
+            return board.gives_check(mv);
+        }
+        self.given_by(board, mv)
+    }
+
+    /// Whether `mv`, a legal move of `board` that moves one piece and promotes nothing, gives
+    /// check.
     #[inline(always)]
     fn given_by(&self, board: &Board0x88, mv: Move) -> bool {
         let (from, to) = (mv.from().x88(), mv.to().x88());
@@ -118,6 +143,21 @@ impl<S: MoveSink> MoveSink for ChecksOnly<'_, S> {
 }
 
 impl Board0x88 {
+    /// What a move of the side to move needs in order to give check (see [`CheckSquares`]).
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let board: Board0x88 = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1".parse().unwrap();
+    /// let checks = board.check_squares();
+    /// let gives_check = |uci: &str| checks.gives_check(&board, board.parse_uci(uci).unwrap());
+    /// assert!(gives_check("a1a8"));
+    /// assert!(!gives_check("a1b1"));
+    /// ```
+    #[must_use]
+    pub fn check_squares(&self) -> CheckSquares {
+        CheckSquares::of(self)
+    }
+
     /// The quiet legal moves that give check: exactly those of
     /// [`quiet_moves`](Board0x88::quiet_moves) for which
     /// [`gives_check`](Board0x88::gives_check) is true, in the same order, found with a
@@ -172,11 +212,9 @@ mod tests {
         names
     }
 
-    #[test]
-    fn quiet_checks_are_the_quiet_moves_that_give_check() {
-        let (mut positions, mut checks) = (0, 0);
-        // The suites' positions two moves deep (every third one of the first move's), where
-        // discovered checks and checks while in check come up.
+    /// The suites' positions one and two moves deep (the second move from every third
+    /// position), where discovered checks and checks while in check come up.
+    fn positions() -> impl Iterator<Item = Board0x88> {
         let deeper = suite_positions_and_children().step_by(3).flat_map(|board| {
             board.legal_moves().into_iter().map(move |mv| {
                 let mut child = board;
@@ -184,7 +222,31 @@ mod tests {
                 child
             })
         });
-        for board in suite_positions_and_children().chain(deeper) {
+        suite_positions_and_children().chain(deeper)
+    }
+
+    #[test]
+    fn check_squares_answer_as_gives_check() {
+        let (mut moves, mut checks) = (0, 0);
+        for board in positions() {
+            let squares = board.check_squares();
+            for mv in board.legal_moves() {
+                let check = board.gives_check(mv);
+                assert_eq!(squares.gives_check(&board, mv), check, "{board}: {mv}");
+                moves += 1;
+                checks += usize::from(check);
+            }
+        }
+        assert!(
+            moves > 1_000_000 && checks > 20_000,
+            "{moves} moves, {checks} checks"
+        );
+    }
+
+    #[test]
+    fn quiet_checks_are_the_quiet_moves_that_give_check() {
+        let (mut seen, mut checks) = (0, 0);
+        for board in positions() {
             let expected: std::vec::Vec<Move> = board
                 .quiet_moves()
                 .into_iter()
@@ -193,12 +255,12 @@ mod tests {
             let found = board.quiet_checks();
             // The same moves in the same order.
             assert_eq!(found.as_slice(), expected.as_slice(), "{board}");
-            positions += 1;
+            seen += 1;
             checks += found.len();
         }
         assert!(
-            positions > 30_000 && checks > 10_000,
-            "{positions} positions, {checks} checks"
+            seen > 30_000 && checks > 10_000,
+            "{seen} positions, {checks} checks"
         );
     }
 
