@@ -174,7 +174,9 @@ impl Board0x88 {
         // `threshold` or more, the opponent if it ends at `threshold - 1` or less. `surplus`
         // is how far the side that took last (`taker`) is past its target if the exchange
         // stops here; `exposed` is the value of its piece on the square.
-        let mut surplus = taken - threshold;
+        // Saturating: a threshold near `i32::MIN` leaves the mover past its target whatever
+        // follows (a saturated surplus exceeds every piece value).
+        let mut surplus = taken.saturating_sub(threshold);
         let mut taker = us;
         let mut candidates: [Option<Candidates>; 2] = [None, None];
         loop {
@@ -389,7 +391,22 @@ mod tests {
             for mv in board.legal_moves() {
                 let value = board.see(mv);
                 for threshold in [
-                    -20_000, -950, -330, -101, -100, -1, 0, 1, 99, 100, 101, 330, 500, 20_000,
+                    i32::MIN,
+                    -20_000,
+                    -950,
+                    -330,
+                    -101,
+                    -100,
+                    -1,
+                    0,
+                    1,
+                    99,
+                    100,
+                    101,
+                    330,
+                    500,
+                    20_000,
+                    i32::MAX,
                 ] {
                     assert_eq!(
                         board.see_ge(mv, threshold),
