@@ -5,8 +5,8 @@
 //! prunes the others (late-move and futility pruning spare checks), or which a quiescence
 //! search adds to the captures.
 
-use crate::attacks::ray_step_raw;
 use crate::attacks::{ATTACK_MASK, SLIDER_ATTACK, diff_index, knight_set, pawn_set, piece_attacks};
+use crate::attacks::{SliderLine, ray_step_raw};
 use crate::bitboard::{self, bishop_attacks, rook_attacks};
 use crate::board::Board0x88;
 use crate::moves::{Move, MoveList, MoveSink};
@@ -76,13 +76,6 @@ impl CheckSquares {
         if mv.is_castle() || mv.is_en_passant() || mv.is_promotion() {
             return board.gives_check(mv);
         }
-        self.given_by(board, mv)
-    }
-
-    /// Whether `mv`, a legal move of `board` that moves one piece and promotes nothing, gives
-    /// check.
-    #[inline(always)]
-    fn given_by(&self, board: &Board0x88, mv: Move) -> bool {
         let (from, to) = (mv.from().x88(), mv.to().x88());
         let kind = board.cell(from) & Piece::KIND_MASK;
         let direct = self.direct[usize::from(kind)] & bitboard::bit(to) != 0;
@@ -103,13 +96,10 @@ fn discoverers(board: &Board0x88, us: Color, king: u8) -> u64 {
         if ATTACK_MASK[diff_index(slider, king)] & piece_attacks(piece) & SLIDER_ATTACK == 0 {
             continue;
         }
+        // A pin of the king's line, with the pinned piece and the slider on one side.
         let ray = ray_step_raw(king, slider);
-        let first = board.next_piece(king, ray);
-        if first != slider
-            && board.cell(first) & us.bit() != 0
-            && board.next_piece(first, ray) == slider
-        {
-            found |= bitboard::bit(first);
+        if let SliderLine::Pin(between) = board.slider_line(king, slider, ray, us) {
+            found |= bitboard::bit(between);
         }
     }
     found
@@ -125,13 +115,7 @@ struct ChecksOnly<'a, S> {
 impl<S: MoveSink> MoveSink for ChecksOnly<'_, S> {
     #[inline(always)]
     fn push(&mut self, mv: Move) {
-        // Castling moves two pieces: asked the long way (at most two a position).
-        let check = if mv.is_castle() {
-            self.board.gives_check(mv)
-        } else {
-            self.squares.given_by(self.board, mv)
-        };
-        if check {
+        if self.squares.gives_check(self.board, mv) {
             self.inner.push(mv);
         }
     }

@@ -85,25 +85,15 @@ impl Board0x88 {
         if mv.is_castle() {
             return 0;
         }
-        let from = mv.from().x88();
         let to = mv.to().x88();
         let us = self.side_to_move();
-        let mut lifted = Lifted(0);
-        lifted.insert(from);
+        let FirstCapture {
+            mut lifted,
+            taken,
+            exposed: mut on_square,
+        } = self.first_capture(mv);
         let mut gain = [0i32; MAX_EXCHANGE];
-        let mut on_square = value_of(self.cell(from));
-        gain[0] = if mv.is_en_passant() {
-            // The captured pawn stands beside the target square, behind it for the capturer.
-            lifted.insert(to.wrapping_sub(us.forward() as u8));
-            PAWN_VALUE
-        } else {
-            value_of(self.cell(to))
-        };
-        if let Some(kind) = mv.promotion_kind() {
-            let promoted = SEE_VALUES[kind.index()];
-            gain[0] += promoted - PAWN_VALUE;
-            on_square = promoted;
-        }
+        gain[0] = taken;
         let theirs = Candidates::of(self, !us, to);
         // Most captures the opponent cannot answer: then the mover's own pieces don't matter.
         let ours = if theirs.len == 0 {
@@ -154,22 +144,13 @@ impl Board0x88 {
         if mv.is_castle() {
             return 0 >= threshold;
         }
-        let from = mv.from().x88();
         let to = mv.to().x88();
         let us = self.side_to_move();
-        let mut lifted = Lifted(0);
-        lifted.insert(from);
-        let mut taken = if mv.is_en_passant() {
-            lifted.insert(to.wrapping_sub(us.forward() as u8));
-            PAWN_VALUE
-        } else {
-            value_of(self.cell(to))
-        };
-        let mut exposed = value_of(self.cell(from));
-        if let Some(kind) = mv.promotion_kind() {
-            exposed = SEE_VALUES[kind.index()];
-            taken += exposed - PAWN_VALUE;
-        }
+        let FirstCapture {
+            mut lifted,
+            taken,
+            mut exposed,
+        } = self.first_capture(mv);
         // The exchange as a race to a target: the mover wins if the balance ends at
         // `threshold` or more, the opponent if it ends at `threshold - 1` or less. `surplus`
         // is how far the side that took last (`taker`) is past its target if the exchange
@@ -211,6 +192,45 @@ impl Board0x88 {
             surplus = exposed - surplus - 1;
             exposed = value;
             taker = side;
+        }
+    }
+}
+
+/// The exchange after `mv` itself, which starts it: what [`Board0x88::see`] and
+/// [`Board0x88::see_ge`] both begin from.
+struct FirstCapture {
+    /// The squares emptied: the mover's, and the pawn's taken en passant.
+    lifted: Lifted,
+    /// What `mv` wins: the piece taken, and what a promotion adds.
+    taken: i32,
+    /// The value of the piece `mv` leaves on the square, for the opponent to take.
+    exposed: i32,
+}
+
+impl Board0x88 {
+    /// The exchange after `mv` (not castling), before anyone takes back.
+    #[inline(always)]
+    fn first_capture(&self, mv: Move) -> FirstCapture {
+        let from = mv.from().x88();
+        let to = mv.to().x88();
+        let mut lifted = Lifted(0);
+        lifted.insert(from);
+        let mut taken = if mv.is_en_passant() {
+            // The captured pawn stands beside the target square, behind it for the capturer.
+            lifted.insert(to.wrapping_sub(self.side_to_move().forward() as u8));
+            PAWN_VALUE
+        } else {
+            value_of(self.cell(to))
+        };
+        let mut exposed = value_of(self.cell(from));
+        if let Some(kind) = mv.promotion_kind() {
+            exposed = SEE_VALUES[kind.index()];
+            taken += exposed - PAWN_VALUE;
+        }
+        FirstCapture {
+            lifted,
+            taken,
+            exposed,
         }
     }
 }
