@@ -9,8 +9,11 @@
 //! and pawns). Without a transposition table move, deep nodes search a ply less (internal
 //! iterative reduction). Moves come ordered from [`MovePicker`]; the first is searched with the
 //! full window, later ones with a null window and, when quiet and late, with a late-move
-//! reduction, re-searched when they beat alpha. Shallow nodes skip late quiet moves (late-move
-//! and futility pruning) and captures that lose material. Checks extend the search by a ply.
+//! reduction, re-searched when they beat alpha. Shallow nodes end their quiet moves but the
+//! checks once they are late or the evaluation is far below alpha (late-move and futility
+//! pruning: the picker then generates only the quiet checks), and skip quiet moves with a bad
+//! history and captures that lose material unless they give check. Checks extend the search
+//! by a ply.
 //! The quiescence search is in [`qsearch`]. A triangular table collects the principal
 //! variation. Every [`POLL_INTERVAL`] nodes the search looks at the stop flag, the clock and
 //! the node count; an iteration cut off that way still yields its best root move so far.
@@ -577,9 +580,10 @@ impl Worker<'_> {
 
         let previous = if root { None } else { self.played[ply - 1] };
         let mut picker = MovePicker::new();
-        picker.add_all(board, tt_move, self.tables, ply, previous);
-        if picker.is_empty() {
-            return if in_check { -MATE + ply as i32 } else { 0 };
+        if in_check {
+            picker.add_all(board, tt_move, self.tables, ply, previous);
+        } else {
+            picker.add_staged(board, tt_move, ply, previous);
         }
         let side = board.side_to_move().index();
         let killers = self.tables.killers.get(ply).copied().unwrap_or([None; 2]);
@@ -591,28 +595,53 @@ impl Worker<'_> {
         let lmp_limit = (params::late_move_pruning_base() + depth * depth) as usize
             / if improving { 1 } else { 2 };
 
-        while let Some(mv) = picker.next(board) {
+        // The moves handed out, pruned or not: none means mate or stalemate. Nothing is pruned,
+        // nor left ungenerated, before a move has been searched (`may_prune` needs `best` above
+        // the mate scores), so a position with a legal move always hands one out.
+        let mut legal_moves = 0usize;
+        loop {
+            let may_prune = !root && !in_check && best > -MATE_BOUND;
+            // Late in a node, or with the evaluation far below alpha, a quiet move is not worth
+            // a search unless it gives check (a quiet check after a sacrifice may mate). Both
+            // stay true for the rest of the node (the count grows, alpha only rises), so the
+            // picker hands out no other quiet move from here: those not generated yet never
+            // are, only the quiet checks.
+            let quiets_done = may_prune
+                && ((depth <= params::late_move_pruning_depth() && searched >= lmp_limit)
+                    || (depth <= params::futility_depth()
+                        && eval + params::futility_base() + params::futility_per_depth() * depth
+                            <= alpha));
+            if quiets_done {
+                picker.only_quiet_checks(board);
+            }
+            let Some(mv) = picker.next(board, self.tables) else {
+                break;
+            };
+            legal_moves += 1;
             let quiet = is_quiet(mv);
             let history = if quiet {
                 self.tables.history(side, mv)
             } else {
                 0
             };
-            let may_prune = !root && !in_check && best > -MATE_BOUND;
             let losing_capture = may_prune
                 && !quiet
                 && depth <= params::see_pruning_depth()
                 && !clearly_winning(board, mv)
-                && !board.see_ge(mv, -params::see_pruning_margin() * depth);
+                && {
+                    // What the picker found out answers for most captures.
+                    let threshold = -params::see_pruning_margin() * depth;
+                    match picker.exchange_wins() {
+                        Some(true) if threshold <= 0 => false,
+                        Some(false) if threshold >= 0 => true,
+                        _ => !board.see_ge(mv, threshold),
+                    }
+                };
             let gives_check = board.gives_check(mv);
             if may_prune && !gives_check {
+                // Nor is a quiet move with a bad history, or a capture that loses material.
                 let prune = if quiet {
-                    (depth <= params::late_move_pruning_depth() && searched >= lmp_limit)
-                        || (depth <= params::futility_depth()
-                            && eval
-                                + params::futility_base()
-                                + params::futility_per_depth() * depth
-                                <= alpha)
+                    quiets_done
                         || (depth <= params::history_pruning_depth()
                             && history < -params::history_pruning_margin() * depth)
                 } else {
@@ -710,6 +739,9 @@ impl Worker<'_> {
             }
         }
 
+        if legal_moves == 0 {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best_move.is_some() {

@@ -2,13 +2,18 @@
 //! tree alpha-beta can cut.
 //!
 //! The order: the transposition table's move; winning and even captures and queen promotions
-//! (most valuable victim, least valuable attacker first; a capture of a bigger piece by a
-//! smaller one is always good, others pass a static exchange test when picked); the two killer
+//! (most valuable victim, least valuable attacker first; a capture of a piece worth no less
+//! than the capturer is always good, others pass a static exchange test when picked); the two killer
 //! moves of the ply (quiet moves that refuted a sibling); the counter move (the quiet move that
 //! last refuted the opponent's previous move); the other quiet moves by their history score
 //! (how often they caused cutoffs, with a penalty for the quiet moves tried before a cutoff);
-//! then losing captures and under-promotions. Moves are scored once and picked lazily by
-//! selection, so that a node cut by its first move never sorts the rest.
+//! then losing captures and under-promotions. The picker goes through them in stages: it
+//! hands out the TT move before generating anything, generates the captures and promotions
+//! only when it is refuted, and the quiet moves only when no capture or killer has cut the
+//! node; the search can ask for only the quiet checks from some point on
+//! ([`MovePicker::only_quiet_checks`]), and the other quiet moves are then not generated.
+//! Within a stage, moves are scored once and picked lazily by selection, so that a node cut by
+//! its first move never sorts the rest.
 
 use arrayvec::ArrayVec;
 
@@ -21,6 +26,8 @@ pub(crate) const MAX_PLY: usize = 128;
 // The scores of the move classes, far enough apart that no capture's MVV-LVA key (at most
 // 15,200) or quiet move's history crosses into another class, and within 2^23 in magnitude,
 // so that a score shifted up by 8 bits (with the move's place below) fits an `i32`.
+/// Above every class: the end of the good captures' range (the TT move itself is handed out
+/// before the others are scored).
 const TT_MOVE_SCORE: i32 = 4_000_000;
 const GOOD_CAPTURE_SCORE: i32 = 3_000_000;
 const KILLER_SCORES: [i32; 2] = [2_000_002, 2_000_001];
@@ -159,59 +166,163 @@ const _: () = assert!(MAX_MOVES % LANES == 0 && MAX_MOVES <= 256);
 /// The key of a move picked already or of padding: below every move's key.
 const GONE: i32 = i32::MIN;
 
-/// The key of the move at `place` with `score`: the score above, the place counted down in the
-/// low byte, so that the largest key is the first move of the highest score.
+/// The key of the move at `place` (in its segment of the picker) with `score`: the score
+/// above, the place counted down in the low byte, so that the largest key is the first move
+/// of the highest score.
 #[inline(always)]
 fn key(score: i32, place: usize) -> i32 {
     (score << 8) | (255 - place as i32)
 }
 
-/// Hands out a node's moves best first.
+/// The place (in its segment) of the move with key `key`.
+#[inline(always)]
+fn place_of(key: i32) -> usize {
+    (255 - (key & 255)) as usize
+}
+
+/// The largest of `keys`, a whole number of groups of [`LANES`]: one maximum a group at a
+/// time, which the compiler runs without branches and whose loop the processor predicts
+/// (a scan of only the moves left, one shorter each time, ends where it cannot).
+#[inline(always)]
+fn max_key(keys: &[i32]) -> i32 {
+    keys.chunks_exact(LANES)
+        .fold([GONE; LANES], |mut best, group| {
+            for (lane, &key) in best.iter_mut().zip(group) {
+                *lane = (*lane).max(key);
+            }
+            best
+        })
+        .into_iter()
+        .fold(GONE, i32::max)
+}
+
+/// Hands out a node's moves best first, generating them in stages so that a node refuted
+/// early never generates the rest.
 ///
-/// It selects as a scan for the first best score would, and swaps the selected move to the
-/// front of those left: the order of ties, and so the tree, depends on that. Each move's key
-/// packs its score and place ([`key`]); a picked move's key is [`GONE`]; the keys are padded
-/// with [`GONE`] to whole groups of [`LANES`]. So each selection is one maximum over the same
-/// number of groups, which the compiler runs a group at a time without branches and whose
-/// loop the processor predicts; a scan of only the moves left, one shorter each time, ends at
-/// a place the processor mispredicts.
+/// In a node of the main search out of check ([`add_staged`](Self::add_staged)): a legal move
+/// from the transposition table; then the captures and promotions are generated, and the good
+/// ones handed out (MVV-LVA order; a capture that loses material by static exchange is put
+/// back among the bad ones when it comes up); then the killers and the counter move, each if
+/// it is legal here; then the quiet moves are generated, best history first; then the bad
+/// captures and under-promotions. In check, or in the quiescence search, all the moves wanted
+/// are generated at once ([`add_all`](Self::add_all), [`add_captures`](Self::add_captures)).
+///
+/// Each generated move has a key packing its score with its place in its segment (the noisy
+/// moves, or the quiet ones) ([`key`]): the highest score first, the first generated among
+/// equals. A picked move's key becomes [`GONE`], and each segment's keys are padded with it
+/// to whole groups of [`LANES`], so that a selection is one [`max_key`].
 pub(crate) struct MovePicker {
+    /// The noisy moves (or all of them, when generated at once), then the quiet moves from
+    /// `quiet_moves`.
     moves: MoveList,
-    keys: ArrayVec<i32, { MAX_MOVES + LANES }>,
-    next: usize,
+    /// The keys of the noisy segment, padded, then those of the quiet segment from
+    /// `quiet_keys`, padded.
+    keys: ArrayVec<i32, { MAX_MOVES + 2 * LANES }>,
+    quiet_moves: usize,
+    quiet_keys: usize,
+    /// The legal TT move (handed out first, skipped by the generation).
+    tt_move: Option<Move>,
+    /// The killers and the counter move that are legal here, in order, as found.
+    refutations: [Option<Move>; 3],
+    /// What the picker found out about the exchange that the move it handed out last starts
+    /// ([`exchange_wins`](Self::exchange_wins)).
+    last_exchange_wins: Option<bool>,
+    /// Whether the quiet moves still to come are only those that give check
+    /// ([`only_quiet_checks`](Self::only_quiet_checks)).
+    quiet_checks_only: bool,
+    /// For scoring the moves generated later: the ply and the move that led here.
+    ply: usize,
+    previous: Option<Move>,
+    stage: Stage,
+}
+
+/// Where a [`MovePicker`] stands: the stages in the order they come.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stage {
+    /// The TT move is next; all the others follow at once ([`MovePicker::add_all`]).
+    TtMoveThenAll,
+    /// All the others are to be generated.
+    GenerateAll,
+    /// Everything is generated and keyed: select by key to the end.
+    SelectAll,
+    /// The staged order ([`MovePicker::add_staged`]): the TT move is next.
+    TtMove,
+    GenerateNoisy,
+    GoodNoisy,
+    /// The refutation at this index of the list is next.
+    Refutation(usize),
+    GenerateQuiet,
+    Quiet,
+    BadNoisy,
 }
 
 impl MovePicker {
-    /// A picker with no moves yet. It is filled in place, by [`add_all`](Self::add_all) or
-    /// [`add_captures`](Self::add_captures), in the caller's frame: a move list and its
-    /// scores are 2 KiB, which a constructor returning the filled picker would copy.
+    /// A picker with no moves yet. It is filled in place, by [`add_staged`](Self::add_staged),
+    /// [`add_all`](Self::add_all) or [`add_captures`](Self::add_captures), in the caller's
+    /// frame: a move list and its scores are 2 KiB, which a constructor returning the filled
+    /// picker would copy.
     #[inline(always)]
     pub fn new() -> MovePicker {
         MovePicker {
             moves: MoveList::new(),
             keys: ArrayVec::new(),
-            next: 0,
+            quiet_moves: 0,
+            quiet_keys: 0,
+            tt_move: None,
+            refutations: [None; 3],
+            last_exchange_wins: None,
+            quiet_checks_only: false,
+            ply: 0,
+            previous: None,
+            stage: Stage::SelectAll,
         }
     }
 
-    /// Gives the moves their keys from their scores and pads the keys to whole groups.
+    /// Keys the moves from `self.moves[first_move..]`, scored by `score` (`None` for a move
+    /// handed out already), after the keys there are, and pads them to whole groups.
     #[inline(always)]
-    fn set_keys(&mut self, score: impl Fn(Move) -> i32) {
+    fn set_keys(&mut self, first_move: usize, score: impl Fn(Move) -> Option<i32>) {
+        let moves = self.moves.get(first_move..).unwrap_or_default();
         self.keys.extend(
-            self.moves
+            moves
                 .iter()
                 .enumerate()
-                .map(|(place, &mv)| key(score(mv), place)),
+                .map(|(place, &mv)| score(mv).map_or(GONE, |score| key(score, place))),
         );
         // A whole group of padding (the capacity has room for it beyond the most moves), then
         // the keys cut back to whole groups: no loop whose length the processor must guess.
         let padded = self.keys.len().next_multiple_of(LANES);
         let _ = self.keys.try_extend_from_slice(&[GONE; LANES]);
         self.keys.truncate(padded);
+        debug_assert!(
+            self.keys.len() % LANES == 0,
+            "a key left out of every group"
+        );
     }
 
-    /// Adds all the legal moves of `board`, scored for a node of the main search (or of the
-    /// quiescence search in check). For an empty picker only, as is [`add_captures`](Self::add_captures).
+    /// Prepares the moves of `board`, not in check, for a node of the main search, to come in
+    /// stages (see [`MovePicker`]): the TT move if it is legal, the good captures, the killers
+    /// of `ply` and the counter move to `previous` (from the tables [`next`](Self::next) is
+    /// given), the quiet moves by history, the bad captures. For an empty picker only, as are
+    /// the other two.
+    #[inline(always)]
+    pub fn add_staged(
+        &mut self,
+        board: &Board0x88,
+        tt_move: Option<Move>,
+        ply: usize,
+        previous: Option<Move>,
+    ) {
+        debug_assert!(self.moves.is_empty(), "a picker is filled once");
+        self.tt_move = tt_move.filter(|&mv| board.is_legal(mv));
+        self.ply = ply;
+        self.previous = previous;
+        self.stage = Stage::TtMove;
+    }
+
+    /// Prepares all the legal moves of `board`, for a node in check: the TT move first if it
+    /// is legal, then all the others, generated when the first of them is asked for and
+    /// ordered as by [`add_staged`](Self::add_staged).
     #[inline(always)]
     pub fn add_all(
         &mut self,
@@ -221,18 +332,27 @@ impl MovePicker {
         ply: usize,
         previous: Option<Move>,
     ) {
+        self.add_staged(board, tt_move, ply, previous);
+        if self.tt_move.is_some() {
+            self.stage = Stage::TtMoveThenAll;
+        } else {
+            self.generate_all(board, tables);
+        }
+    }
+
+    /// Generates and keys all the legal moves but the TT move handed out already.
+    #[inline(never)]
+    fn generate_all(&mut self, board: &Board0x88, tables: &OrderingTables) {
         let side = board.side_to_move().index();
-        let killers = tables.killers.get(ply).copied().unwrap_or([None; 2]);
-        let counter = tables.counter(previous);
-        debug_assert!(self.moves.is_empty(), "a picker is filled once");
+        let killers = tables.killers.get(self.ply).copied().unwrap_or([None; 2]);
+        let counter = tables.counter(self.previous);
+        let handed = self.tt_move;
         board.generate_legal(&mut self.moves);
-        self.set_keys(|mv| {
-            if Some(mv) == tt_move {
-                TT_MOVE_SCORE
-            } else if mv.promotion_kind().is_some_and(|k| k != PieceKind::Queen) {
-                UNDER_PROMOTION_SCORE + mvv_lva(board, mv)
+        self.set_keys(0, |mv| {
+            Some(if Some(mv) == handed {
+                return None;
             } else if !is_quiet(mv) {
-                GOOD_CAPTURE_SCORE + mvv_lva(board, mv)
+                noisy_score(board, mv)
             } else if Some(mv) == killers[0] {
                 KILLER_SCORES[0]
             } else if Some(mv) == killers[1] {
@@ -241,8 +361,9 @@ impl MovePicker {
                 COUNTER_SCORE
             } else {
                 tables.history(side, mv)
-            }
+            })
         });
+        self.stage = Stage::SelectAll;
     }
 
     /// Adds the captures and promotions of `board`, for the quiescence search: MVV-LVA order
@@ -251,51 +372,210 @@ impl MovePicker {
     pub fn add_captures(&mut self, board: &Board0x88) {
         debug_assert!(self.moves.is_empty(), "a picker is filled once");
         board.generate_noisy(&mut self.moves);
-        self.set_keys(|mv| mvv_lva(board, mv));
+        self.set_keys(0, |mv| Some(mvv_lva(board, mv)));
     }
 
-    /// Whether there are no moves at all (none left to pick is [`next`](Self::next)'s `None`).
+    /// Whether [`add_all`](Self::add_all) or [`add_captures`](Self::add_captures) found no
+    /// moves at all (none left to pick is [`next`](Self::next)'s `None`). A staged picker
+    /// does not know before it is done.
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+        self.stage == Stage::SelectAll && self.moves.is_empty()
     }
 
-    /// The next move by score; a capture scored good that loses material by static exchange is
-    /// moved back among the bad captures the first time it comes up.
-    pub fn next(&mut self, board: &Board0x88) -> Option<Move> {
+    /// Selects the best key of `keys[range]` (a segment whose moves start at `first_move`)
+    /// whose score is at least `floor`, and hands out its move; a capture scored good that
+    /// loses material by static exchange is put back among the bad captures when it comes up.
+    #[inline(always)]
+    fn select(
+        &mut self,
+        board: &Board0x88,
+        first_key: usize,
+        first_move: usize,
+        end_key: usize,
+        floor: i32,
+    ) -> Option<Move> {
         loop {
-            let best_key = self
-                .keys
-                .chunks_exact(LANES)
-                .fold([GONE; LANES], |mut best, group| {
-                    for (lane, &key) in best.iter_mut().zip(group) {
-                        *lane = (*lane).max(key);
-                    }
-                    best
-                })
-                .into_iter()
-                .fold(GONE, i32::max);
-            if best_key == GONE {
+            let keys = self.keys.get(first_key..end_key).unwrap_or_default();
+            let best_key = max_key(keys);
+            let score = best_key >> 8;
+            if best_key == GONE || score < floor {
                 return None;
             }
-            let score = best_key >> 8;
-            let best = (255 - (best_key & 255)) as usize;
-            let mv = self.moves[best];
-            if (GOOD_CAPTURE_SCORE..TT_MOVE_SCORE).contains(&score)
-                && !clearly_winning(board, mv)
-                && !board.see_ge(mv, 0)
+            let place = place_of(best_key);
+            let mv = *self.moves.get(first_move + place)?;
+            let slot = &mut self.keys[first_key + place];
+            if (GOOD_CAPTURE_SCORE..TT_MOVE_SCORE).contains(&score) && !clearly_winning(board, mv) {
+                if !board.see_ge(mv, 0) {
+                    *slot = key(BAD_CAPTURE_SCORE + (score - GOOD_CAPTURE_SCORE), place);
+                    continue;
+                }
+                self.last_exchange_wins = Some(true);
+            } else if (BAD_CAPTURE_SCORE..BAD_CAPTURE_SCORE + (TT_MOVE_SCORE - GOOD_CAPTURE_SCORE))
+                .contains(&score)
             {
-                self.keys[best] = key(BAD_CAPTURE_SCORE + (score - GOOD_CAPTURE_SCORE), best);
-                continue;
+                // Only a capture put back by the test above has a score here.
+                self.last_exchange_wins = Some(false);
             }
-            // The first move left takes the picked one's place, keeping its score.
-            let first = self.next;
-            self.moves.swap(first, best);
-            self.keys[best] = key(self.keys[first] >> 8, best);
-            self.keys[first] = GONE;
-            self.next += 1;
+            *slot = GONE;
             return Some(mv);
         }
+    }
+
+    /// The next move (see [`MovePicker`] for the order); `tables` score the moves generated
+    /// now.
+    pub fn next(&mut self, board: &Board0x88, tables: &OrderingTables) -> Option<Move> {
+        self.last_exchange_wins = None;
+        loop {
+            match self.stage {
+                Stage::TtMoveThenAll => {
+                    self.stage = Stage::GenerateAll;
+                    return self.tt_move;
+                }
+                Stage::GenerateAll => self.generate_all(board, tables),
+                Stage::SelectAll => return self.select(board, 0, 0, self.keys.len(), i32::MIN),
+                Stage::TtMove => {
+                    self.stage = Stage::GenerateNoisy;
+                    if self.tt_move.is_some() {
+                        return self.tt_move;
+                    }
+                }
+                Stage::GenerateNoisy => self.generate_noisy(board),
+                Stage::GoodNoisy => {
+                    let good = self.select(board, 0, 0, self.quiet_keys, GOOD_CAPTURE_SCORE);
+                    if good.is_some() {
+                        return good;
+                    }
+                    self.find_refutations(board, tables);
+                    self.stage = Stage::Refutation(0);
+                }
+                Stage::Refutation(index) => {
+                    if let Some(&refutation) = self.refutations.get(index) {
+                        self.stage = Stage::Refutation(index + 1);
+                        if refutation
+                            .is_some_and(|mv| !self.quiet_checks_only || board.gives_check(mv))
+                        {
+                            return refutation;
+                        }
+                    } else {
+                        self.stage = Stage::GenerateQuiet;
+                    }
+                }
+                Stage::GenerateQuiet => self.generate_quiet(board, tables),
+                Stage::Quiet => {
+                    let (first_key, first_move) = (self.quiet_keys, self.quiet_moves);
+                    let quiet = self.select(board, first_key, first_move, self.keys.len(), GONE);
+                    if quiet.is_some() {
+                        return quiet;
+                    }
+                    self.stage = Stage::BadNoisy;
+                }
+                Stage::BadNoisy => return self.select(board, 0, 0, self.quiet_keys, i32::MIN),
+            }
+        }
+    }
+
+    // The generating stages are calls, not inlined into `next`: inlined, the generators'
+    // set-up from the board is hoisted to the top of `next` and paid at every selection.
+
+    /// Generates and keys the noisy moves but the TT move.
+    #[inline(never)]
+    fn generate_noisy(&mut self, board: &Board0x88) {
+        board.generate_noisy(&mut self.moves);
+        let handed = self.tt_move;
+        self.set_keys(0, |mv| (Some(mv) != handed).then(|| noisy_score(board, mv)));
+        self.quiet_moves = self.moves.len();
+        self.quiet_keys = self.keys.len();
+        self.stage = Stage::GoodNoisy;
+    }
+
+    /// Generates and keys the quiet moves but the TT move and the refutations.
+    #[inline(never)]
+    fn generate_quiet(&mut self, board: &Board0x88, tables: &OrderingTables) {
+        if self.quiet_checks_only {
+            board.generate_quiet_checks(&mut self.moves);
+        } else {
+            board.generate_quiet(&mut self.moves);
+        }
+        let side = board.side_to_move().index();
+        let handed = [
+            self.tt_move,
+            self.refutations[0],
+            self.refutations[1],
+            self.refutations[2],
+        ];
+        self.set_keys(self.quiet_moves, |mv| {
+            (!handed.contains(&Some(mv))).then(|| tables.history(side, mv))
+        });
+        self.stage = Stage::Quiet;
+    }
+
+    /// Whether the exchange that the move [`next`](Self::next) handed out last starts wins at
+    /// least nothing ([`Board0x88::see_ge`] with 0), when the picker had to find out to place
+    /// the move (a capture that does not clearly win), so that the search need not ask again.
+    #[inline(always)]
+    pub fn exchange_wins(&self) -> Option<bool> {
+        self.last_exchange_wins
+    }
+
+    /// From now on, of the quiet moves not handed out yet, hands out only those that give check
+    /// in `board`, the position the picker is for: the search calls it when no other quiet
+    /// move is worth a search any more in this node. The quiet moves not generated yet are
+    /// then never generated, only the checks among them; of those generated already, the ones
+    /// that give no check are dropped. A picker filled by [`add_all`](Self::add_all) or
+    /// [`add_captures`](Self::add_captures) (in check, or in the quiescence search, where
+    /// nothing is pruned this way) ignores it.
+    #[inline(always)]
+    pub fn only_quiet_checks(&mut self, board: &Board0x88) {
+        if !self.quiet_checks_only {
+            self.quiet_checks_only = true;
+            if self.stage == Stage::Quiet {
+                self.drop_quiets_without_check(board);
+            }
+        }
+    }
+
+    /// Drops the generated quiet moves not handed out yet that give no check.
+    #[inline(never)]
+    fn drop_quiets_without_check(&mut self, board: &Board0x88) {
+        let quiet_moves = self.moves.get(self.quiet_moves..).unwrap_or_default();
+        let quiet_keys = self.keys.get_mut(self.quiet_keys..).unwrap_or_default();
+        // Most of a node's quiet moves are still to come here: worth finding the check
+        // squares once.
+        let checks = board.check_squares();
+        for (key, &mv) in quiet_keys.iter_mut().zip(quiet_moves) {
+            if *key != GONE && !checks.gives_check(board, mv) {
+                *key = GONE;
+            }
+        }
+    }
+
+    /// Lists the killers of the ply and the counter move, in that order, that are quiet,
+    /// legal, not the TT move and not listed already.
+    #[inline(never)]
+    fn find_refutations(&mut self, board: &Board0x88, tables: &OrderingTables) {
+        let killers = tables.killers.get(self.ply).copied().unwrap_or([None; 2]);
+        let candidates = [killers[0], killers[1], tables.counter(self.previous)];
+        for (index, candidate) in candidates.into_iter().enumerate() {
+            let fresh = candidate.filter(|&mv| {
+                is_quiet(mv)
+                    && Some(mv) != self.tt_move
+                    && !self.refutations[..index].contains(&Some(mv))
+                    && board.is_legal(mv)
+            });
+            self.refutations[index] = fresh;
+        }
+    }
+}
+
+/// The score of a capture or promotion: good captures and queen promotions by MVV-LVA above
+/// the quiet moves, under-promotions below everything.
+#[inline(always)]
+fn noisy_score(board: &Board0x88, mv: Move) -> i32 {
+    if mv.promotion_kind().is_some_and(|k| k != PieceKind::Queen) {
+        UNDER_PROMOTION_SCORE + mvv_lva(board, mv)
+    } else {
+        GOOD_CAPTURE_SCORE + mvv_lva(board, mv)
     }
 }
 
@@ -320,35 +600,55 @@ impl core::fmt::Debug for OrderingTables {
 #[cfg(test)]
 mod tests {
     use super::{BAD_CAPTURE_SCORE, GOOD_CAPTURE_SCORE, MovePicker, OrderingTables, TT_MOVE_SCORE};
-    use super::{clearly_winning, is_quiet, key};
+    use super::{clearly_winning, is_quiet, key, noisy_score};
     use crate::test_positions::suite_positions_and_children;
-    use crate::{Board0x88, Move};
+    use crate::{Board0x88, Move, MoveList};
 
-    /// The order of selection by a plain scan for the first best score, swapped to the front.
-    fn picked_by_scan(board: &Board0x88, mut moves: Vec<Move>, mut scores: Vec<i32>) -> Vec<Move> {
+    /// Fails unless `order` holds each move of `legal` exactly once.
+    fn assert_each_legal_move_once(board: &Board0x88, order: &[Move], legal: &[Move]) {
+        let mut sorted = order.to_vec();
+        sorted.sort_by_key(|mv| mv.to_u16());
+        let mut expected = legal.to_vec();
+        expected.sort_by_key(|mv| mv.to_u16());
+        assert_eq!(sorted, expected, "{board}: each legal move exactly once");
+    }
+
+    /// The order of selection by a plain scan for the first best score.
+    fn picked_by_scan(board: &Board0x88, moves: Vec<Move>, scores: Vec<Option<i32>>) -> Vec<Move> {
+        scored_by_scan(board, moves, scores)
+            .into_iter()
+            .map(|(mv, _)| mv)
+            .collect()
+    }
+
+    /// [`picked_by_scan`], each move with the score it was picked at.
+    fn scored_by_scan(
+        board: &Board0x88,
+        moves: Vec<Move>,
+        mut scores: Vec<Option<i32>>,
+    ) -> Vec<(Move, i32)> {
         let mut order = Vec::new();
-        let mut start = 0;
-        while start < moves.len() {
-            let mut best = start;
-            for i in start..moves.len() {
-                if scores[i] > scores[best] {
-                    best = i;
+        loop {
+            let mut best = None;
+            for i in 0..moves.len() {
+                if scores[i].is_some() && best.is_none_or(|b: usize| scores[i] > scores[b]) {
+                    best = Some(i);
                 }
             }
-            let (mv, score) = (moves[best], scores[best]);
+            let Some(best) = best else {
+                return order;
+            };
+            let (mv, score) = (moves[best], scores[best].unwrap());
             if (GOOD_CAPTURE_SCORE..TT_MOVE_SCORE).contains(&score)
                 && !clearly_winning(board, mv)
                 && board.see(mv) < 0
             {
-                scores[best] = BAD_CAPTURE_SCORE + (score - GOOD_CAPTURE_SCORE);
+                scores[best] = Some(BAD_CAPTURE_SCORE + (score - GOOD_CAPTURE_SCORE));
                 continue;
             }
-            moves.swap(start, best);
-            scores.swap(start, best);
-            order.push(mv);
-            start += 1;
+            scores[best] = None;
+            order.push((mv, score));
         }
-        order
     }
 
     #[test]
@@ -359,24 +659,189 @@ mod tests {
             let mut picker = MovePicker::new();
             picker.add_all(&board, None, &tables, 0, None);
             // Many equal scores, as quiet moves without history have, and captures to test.
-            let mut scores: Vec<i32> = picker.keys[..picker.moves.len()]
+            let mut scores: Vec<Option<i32>> = picker.keys[..picker.moves.len()]
                 .iter()
-                .map(|key| key >> 8)
+                .map(|key| Some(key >> 8))
                 .collect();
             for (i, score) in scores.iter_mut().enumerate() {
                 if is_quiet(picker.moves[i]) {
-                    *score = ((i * 7 + n) % 4) as i32 * 100 - 150;
-                    picker.keys[i] = key(*score, i);
+                    let new = ((i * 7 + n) % 4) as i32 * 100 - 150;
+                    *score = Some(new);
+                    picker.keys[i] = key(new, i);
                 }
             }
             let expected = picked_by_scan(&board, picker.moves.to_vec(), scores);
             let mut order = Vec::new();
-            while let Some(mv) = picker.next(&board) {
+            while let Some(mv) = picker.next(&board, &tables) {
                 order.push(mv);
             }
             assert_eq!(order, expected, "{board}");
             compared += 1;
         }
         assert!(compared > 500, "only {compared} positions");
+    }
+
+    #[test]
+    fn a_legal_tt_move_comes_first_and_once_and_an_illegal_one_never() {
+        let tables = OrderingTables::new();
+        let mut tested = 0;
+        for board in suite_positions_and_children().step_by(5) {
+            let legal = board.legal_moves();
+            // The last legal move, and a move of the other side, which is not legal here.
+            let mut other_side = board;
+            let candidates = [
+                legal.last().copied(),
+                other_side
+                    .make_null_move()
+                    .and_then(|_| other_side.legal_moves().first().copied()),
+            ];
+            for tt_move in candidates {
+                let mut picker = MovePicker::new();
+                picker.add_all(&board, tt_move, &tables, 0, None);
+                assert_eq!(picker.is_empty(), legal.is_empty());
+                let mut order = Vec::new();
+                while let Some(mv) = picker.next(&board, &tables) {
+                    order.push(mv);
+                }
+                if let Some(tt_move) = tt_move.filter(|&mv| legal.contains(&mv)) {
+                    assert_eq!(order.first(), Some(&tt_move), "{board}");
+                }
+                assert_each_legal_move_once(&board, &order, &legal);
+                tested += 1;
+            }
+        }
+        assert!(tested > 300, "only {tested}");
+    }
+
+    #[test]
+    fn staged_moves_come_stage_by_stage_each_in_the_order_of_a_scan() {
+        let mut tables = OrderingTables::new();
+        let ply = 3;
+        let mut compared = 0;
+        let mut known_exchanges = 0;
+        let mut dropped_positions = 0;
+        for (n, board) in suite_positions_and_children().enumerate().step_by(3) {
+            if board.is_check() {
+                continue;
+            }
+            let legal = board.legal_moves();
+            let side = board.side_to_move().index();
+            let (mut noisy, mut quiet) = (MoveList::new(), MoveList::new());
+            board.generate_noisy(&mut noisy);
+            board.generate_quiet(&mut quiet);
+            // Histories with many ties, two killers (the second a move of the other side, not
+            // legal here), a counter move, and a TT move that is quiet (and sometimes the
+            // first killer too), noisy, absent, or not legal here.
+            tables.clear();
+            for (i, &mv) in quiet.iter().enumerate() {
+                tables.adjust_history(side, mv, ((i * 7 + n) % 5) as i32 * 50 - 100);
+            }
+            let mut other_side = board;
+            let not_legal = other_side
+                .make_null_move()
+                .and_then(|_| other_side.legal_moves().last().copied());
+            let previous = legal.first().copied();
+            let counter = quiet.get(n % 5).copied();
+            tables.killers[ply] = [quiet.get(n % 3).copied(), not_legal];
+            if let Some(p) = previous {
+                tables.counters[p.from().index()][p.to().index()] = counter;
+            }
+            let offered = match n % 5 {
+                0 => quiet.last().copied(),
+                1 => noisy.first().copied(),
+                2 => None,
+                3 => not_legal,
+                _ => tables.killers[ply][0],
+            };
+
+            let tt_move = offered.filter(|mv| legal.contains(mv));
+            let mut expected: Vec<Move> = tt_move.into_iter().collect();
+            let noisy_scores = noisy
+                .iter()
+                .map(|&mv| (Some(mv) != tt_move).then(|| noisy_score(&board, mv)))
+                .collect();
+            let noisy_order = scored_by_scan(&board, noisy.to_vec(), noisy_scores);
+            let is_good = |&(_, score): &(Move, i32)| score >= GOOD_CAPTURE_SCORE;
+            expected.extend(noisy_order.iter().filter(|s| is_good(s)).map(|&(mv, _)| mv));
+            let mut refutations = Vec::new();
+            for mv in [tables.killers[ply][0], tables.killers[ply][1], counter]
+                .into_iter()
+                .flatten()
+            {
+                if is_quiet(mv)
+                    && legal.contains(&mv)
+                    && Some(mv) != tt_move
+                    && !refutations.contains(&mv)
+                {
+                    refutations.push(mv);
+                }
+            }
+            expected.extend(&refutations);
+            let quiet_scores = quiet
+                .iter()
+                .map(|&mv| {
+                    (Some(mv) != tt_move && !refutations.contains(&mv))
+                        .then(|| tables.history(side, mv))
+                })
+                .collect();
+            expected.extend(picked_by_scan(&board, quiet.to_vec(), quiet_scores));
+            expected.extend(
+                noisy_order
+                    .iter()
+                    .filter(|s| !is_good(s))
+                    .map(|&(mv, _)| mv),
+            );
+
+            let mut picker = MovePicker::new();
+            picker.add_staged(&board, offered, ply, previous);
+            let mut order = Vec::new();
+            while let Some(mv) = picker.next(&board, &tables) {
+                order.push(mv);
+                // The picker knows how the exchange of every capture it had to test ends.
+                let tested = !is_quiet(mv) && Some(mv) != tt_move && !clearly_winning(&board, mv);
+                let known = picker.exchange_wins();
+                assert_eq!(known.is_some(), tested, "{board} {mv}");
+                if let Some(wins) = known {
+                    assert_eq!(wins, board.see(mv) >= 0, "{board} {mv}");
+                    known_exchanges += 1;
+                }
+            }
+            assert_eq!(order, expected, "{board}");
+            // Told after the k-th move that only quiet checks are wanted (before the quiet
+            // moves are generated, among the refutations, or among the generated quiet
+            // moves), the picker hands out the rest of the order without the quiet moves that
+            // give no check.
+            let k = 1 + (n / 3) % 6;
+            let mut picker = MovePicker::new();
+            picker.add_staged(&board, offered, ply, previous);
+            let mut checks_only = Vec::new();
+            while let Some(mv) = picker.next(&board, &tables) {
+                checks_only.push(mv);
+                if checks_only.len() >= k {
+                    picker.only_quiet_checks(&board);
+                }
+            }
+            let kept: Vec<Move> = expected
+                .iter()
+                .enumerate()
+                .filter(|&(at, &mv)| at < k || !is_quiet(mv) || board.gives_check(mv))
+                .map(|(_, &mv)| mv)
+                .collect();
+            assert_eq!(checks_only, kept, "{board}");
+            if kept.len() < expected.len() {
+                dropped_positions += 1;
+            }
+            assert_each_legal_move_once(&board, &order, &legal);
+            compared += 1;
+        }
+        assert!(compared > 500, "only {compared} positions");
+        assert!(
+            known_exchanges > 100,
+            "only {known_exchanges} exchanges known"
+        );
+        assert!(
+            dropped_positions > 500,
+            "quiet moves dropped in {dropped_positions}"
+        );
     }
 }

@@ -76,7 +76,7 @@ impl Worker<'_> {
             picker.add_captures(board);
         }
         let mut best_move = None;
-        while let Some(mv) = picker.next(board) {
+        while let Some(mv) = picker.next(board, self.tables) {
             if !in_check {
                 if mv
                     .promotion_kind()
