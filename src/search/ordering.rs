@@ -3,15 +3,17 @@
 //!
 //! The order: the transposition table's move; winning and even captures and queen promotions
 //! (most valuable victim, least valuable attacker first; a capture of a piece worth no less
-//! than the capturer is always good, others pass a static exchange test when picked); the two killer
-//! moves of the ply (quiet moves that refuted a sibling); the counter move (the quiet move that
-//! last refuted the opponent's previous move); the other quiet moves by their history score
-//! (how often they caused cutoffs, with a penalty for the quiet moves tried before a cutoff);
-//! then losing captures and under-promotions. The picker goes through them in stages: it
-//! hands out the TT move before generating anything, generates the captures and promotions
+//! than the capturer is always good, others pass a static exchange test when picked); the two
+//! killer moves of the ply (quiet moves that refuted a sibling); the counter move (the quiet
+//! move that last refuted the opponent's previous move); the other quiet moves by their history
+//! score (how often they caused cutoffs, with a penalty for the quiet moves tried before a
+//! cutoff); then losing captures and under-promotions. The picker goes through them in stages:
+//! it hands out the TT move before generating anything, generates the captures and promotions
 //! only when it is refuted, and the quiet moves only when no capture or killer has cut the
 //! node; the search can ask for only the quiet checks from some point on
-//! ([`MovePicker::only_quiet_checks`]), and the other quiet moves are then not generated.
+//! ([`MovePicker::only_quiet_checks`]): the other quiet moves are then not generated, or
+//! dropped if they were. The killers, the counter move and the history are read when their
+//! stage comes, so they include what the moves searched before them in the node recorded.
 //! Within a stage, moves are scored once and picked lazily by selection, so that a node cut by
 //! its first move never sorts the rest.
 
@@ -25,16 +27,16 @@ pub(crate) const MAX_PLY: usize = 128;
 
 // The scores of the move classes, far enough apart that no capture's MVV-LVA key (at most
 // 15,200) or quiet move's history crosses into another class, and within 2^23 in magnitude,
-// so that a score shifted up by 8 bits (with the move's place below) fits an `i32`.
-/// Above every class: the end of the good captures' range (the TT move itself is handed out
-/// before the others are scored).
-const TT_MOVE_SCORE: i32 = 4_000_000;
+// so that a score shifted up by 8 bits (with the move's place below) fits an `i32`. The TT
+// move has no score: it is handed out before the others are scored.
+/// The end of the good captures' range, above every score.
+const GOOD_CAPTURE_END: i32 = 4_000_000;
 const GOOD_CAPTURE_SCORE: i32 = 3_000_000;
 const KILLER_SCORES: [i32; 2] = [2_000_002, 2_000_001];
 const COUNTER_SCORE: i32 = 2_000_000;
 const BAD_CAPTURE_SCORE: i32 = -3_000_000;
 const UNDER_PROMOTION_SCORE: i32 = -4_000_000;
-const _: () = assert!(TT_MOVE_SCORE < 1 << 23 && UNDER_PROMOTION_SCORE > -(1 << 23));
+const _: () = assert!(GOOD_CAPTURE_END < 1 << 23 && UNDER_PROMOTION_SCORE > -(1 << 23));
 
 /// The kind a move captures, if any (en passant takes a pawn; castling captures nothing, though
 /// it is stored as the king taking its rook).
@@ -213,13 +215,15 @@ fn max_key(keys: &[i32]) -> i32 {
 /// to whole groups of [`LANES`], so that a selection is one [`max_key`].
 pub(crate) struct MovePicker {
     /// The noisy moves (or all of them, when generated at once), then the quiet moves from
-    /// `quiet_moves`.
+    /// `quiet_move_start`.
     moves: MoveList,
     /// The keys of the noisy segment, padded, then those of the quiet segment from
-    /// `quiet_keys`, padded.
+    /// `quiet_key_start`, padded: two segments' padding, so `2 * LANES` beyond the most moves.
     keys: ArrayVec<i32, { MAX_MOVES + 2 * LANES }>,
-    quiet_moves: usize,
-    quiet_keys: usize,
+    /// Where the quiet moves begin in `moves` (its length until they are generated).
+    quiet_move_start: usize,
+    /// Where the quiet moves' keys begin in `keys` (its length until they are generated).
+    quiet_key_start: usize,
     /// The legal TT move (handed out first, skipped by the generation).
     tt_move: Option<Move>,
     /// The killers and the counter move that are legal here, in order, as found.
@@ -236,14 +240,17 @@ pub(crate) struct MovePicker {
     stage: Stage,
 }
 
-/// Where a [`MovePicker`] stands: the stages in the order they come.
+/// Where a [`MovePicker`] stands. Two sequences, each in the order its stages come: the
+/// first three for [`add_all`](MovePicker::add_all), the others for
+/// [`add_staged`](MovePicker::add_staged).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Stage {
     /// The TT move is next; all the others follow at once ([`MovePicker::add_all`]).
     TtMoveThenAll,
     /// All the others are to be generated.
     GenerateAll,
-    /// Everything is generated and keyed: select by key to the end.
+    /// Everything is generated and keyed: select by key to the end. Also the stage of a new
+    /// picker and of one filled by [`add_captures`](MovePicker::add_captures).
     SelectAll,
     /// The staged order ([`MovePicker::add_staged`]): the TT move is next.
     TtMove,
@@ -266,8 +273,8 @@ impl MovePicker {
         MovePicker {
             moves: MoveList::new(),
             keys: ArrayVec::new(),
-            quiet_moves: 0,
-            quiet_keys: 0,
+            quiet_move_start: 0,
+            quiet_key_start: 0,
             tt_move: None,
             refutations: [None; 3],
             last_exchange_wins: None,
@@ -289,8 +296,9 @@ impl MovePicker {
                 .enumerate()
                 .map(|(place, &mv)| score(mv).map_or(GONE, |score| key(score, place))),
         );
-        // A whole group of padding (the capacity has room for it beyond the most moves), then
-        // the keys cut back to whole groups: no loop whose length the processor must guess.
+        // A whole group of padding (the capacity has room for a group beyond the most moves
+        // for each of the two segments), then the keys cut back to whole groups: no loop
+        // whose length the processor must guess.
         let padded = self.keys.len().next_multiple_of(LANES);
         let _ = self.keys.try_extend_from_slice(&[GONE; LANES]);
         self.keys.truncate(padded);
@@ -349,19 +357,19 @@ impl MovePicker {
         let handed = self.tt_move;
         board.generate_legal(&mut self.moves);
         self.set_keys(0, |mv| {
-            Some(if Some(mv) == handed {
-                return None;
+            if Some(mv) == handed {
+                None
             } else if !is_quiet(mv) {
-                noisy_score(board, mv)
+                Some(noisy_score(board, mv))
             } else if Some(mv) == killers[0] {
-                KILLER_SCORES[0]
+                Some(KILLER_SCORES[0])
             } else if Some(mv) == killers[1] {
-                KILLER_SCORES[1]
+                Some(KILLER_SCORES[1])
             } else if Some(mv) == counter {
-                COUNTER_SCORE
+                Some(COUNTER_SCORE)
             } else {
-                tables.history(side, mv)
-            })
+                Some(tables.history(side, mv))
+            }
         });
         self.stage = Stage::SelectAll;
     }
@@ -383,8 +391,8 @@ impl MovePicker {
         self.stage == Stage::SelectAll && self.moves.is_empty()
     }
 
-    /// Selects the best key of `keys[range]` (a segment whose moves start at `first_move`)
-    /// whose score is at least `floor`, and hands out its move; a capture scored good that
+    /// Selects the best key of `keys[first_key..end_key]` (a segment whose moves start at
+    /// `first_move`) whose score is at least `floor`, and hands out its move; a capture scored good that
     /// loses material by static exchange is put back among the bad captures when it comes up.
     #[inline(always)]
     fn select(
@@ -405,13 +413,16 @@ impl MovePicker {
             let place = place_of(best_key);
             let mv = *self.moves.get(first_move + place)?;
             let slot = &mut self.keys[first_key + place];
-            if (GOOD_CAPTURE_SCORE..TT_MOVE_SCORE).contains(&score) && !clearly_winning(board, mv) {
+            if (GOOD_CAPTURE_SCORE..GOOD_CAPTURE_END).contains(&score)
+                && !clearly_winning(board, mv)
+            {
                 if !board.see_ge(mv, 0) {
                     *slot = key(BAD_CAPTURE_SCORE + (score - GOOD_CAPTURE_SCORE), place);
                     continue;
                 }
                 self.last_exchange_wins = Some(true);
-            } else if (BAD_CAPTURE_SCORE..BAD_CAPTURE_SCORE + (TT_MOVE_SCORE - GOOD_CAPTURE_SCORE))
+            } else if (BAD_CAPTURE_SCORE
+                ..BAD_CAPTURE_SCORE + (GOOD_CAPTURE_END - GOOD_CAPTURE_SCORE))
                 .contains(&score)
             {
                 // Only a capture put back by the test above has a score here.
@@ -442,7 +453,7 @@ impl MovePicker {
                 }
                 Stage::GenerateNoisy => self.generate_noisy(board),
                 Stage::GoodNoisy => {
-                    let good = self.select(board, 0, 0, self.quiet_keys, GOOD_CAPTURE_SCORE);
+                    let good = self.select(board, 0, 0, self.quiet_key_start, GOOD_CAPTURE_SCORE);
                     if good.is_some() {
                         return good;
                     }
@@ -463,14 +474,15 @@ impl MovePicker {
                 }
                 Stage::GenerateQuiet => self.generate_quiet(board, tables),
                 Stage::Quiet => {
-                    let (first_key, first_move) = (self.quiet_keys, self.quiet_moves);
-                    let quiet = self.select(board, first_key, first_move, self.keys.len(), GONE);
+                    let (first_key, first_move) = (self.quiet_key_start, self.quiet_move_start);
+                    let quiet =
+                        self.select(board, first_key, first_move, self.keys.len(), i32::MIN);
                     if quiet.is_some() {
                         return quiet;
                     }
                     self.stage = Stage::BadNoisy;
                 }
-                Stage::BadNoisy => return self.select(board, 0, 0, self.quiet_keys, i32::MIN),
+                Stage::BadNoisy => return self.select(board, 0, 0, self.quiet_key_start, i32::MIN),
             }
         }
     }
@@ -484,8 +496,8 @@ impl MovePicker {
         board.generate_noisy(&mut self.moves);
         let handed = self.tt_move;
         self.set_keys(0, |mv| (Some(mv) != handed).then(|| noisy_score(board, mv)));
-        self.quiet_moves = self.moves.len();
-        self.quiet_keys = self.keys.len();
+        self.quiet_move_start = self.moves.len();
+        self.quiet_key_start = self.keys.len();
         self.stage = Stage::GoodNoisy;
     }
 
@@ -504,7 +516,7 @@ impl MovePicker {
             self.refutations[1],
             self.refutations[2],
         ];
-        self.set_keys(self.quiet_moves, |mv| {
+        self.set_keys(self.quiet_move_start, |mv| {
             (!handed.contains(&Some(mv))).then(|| tables.history(side, mv))
         });
         self.stage = Stage::Quiet;
@@ -538,8 +550,11 @@ impl MovePicker {
     /// Drops the generated quiet moves not handed out yet that give no check.
     #[inline(never)]
     fn drop_quiets_without_check(&mut self, board: &Board0x88) {
-        let quiet_moves = self.moves.get(self.quiet_moves..).unwrap_or_default();
-        let quiet_keys = self.keys.get_mut(self.quiet_keys..).unwrap_or_default();
+        let quiet_moves = self.moves.get(self.quiet_move_start..).unwrap_or_default();
+        let quiet_keys = self
+            .keys
+            .get_mut(self.quiet_key_start..)
+            .unwrap_or_default();
         // Most of a node's quiet moves are still to come here: worth finding the check
         // squares once.
         let checks = board.check_squares();
@@ -599,7 +614,9 @@ impl core::fmt::Debug for OrderingTables {
 
 #[cfg(test)]
 mod tests {
-    use super::{BAD_CAPTURE_SCORE, GOOD_CAPTURE_SCORE, MovePicker, OrderingTables, TT_MOVE_SCORE};
+    use super::{
+        BAD_CAPTURE_SCORE, GOOD_CAPTURE_END, GOOD_CAPTURE_SCORE, MovePicker, OrderingTables,
+    };
     use super::{clearly_winning, is_quiet, key, noisy_score};
     use crate::test_positions::suite_positions_and_children;
     use crate::{Board0x88, Move, MoveList};
@@ -639,7 +656,7 @@ mod tests {
                 return order;
             };
             let (mv, score) = (moves[best], scores[best].unwrap());
-            if (GOOD_CAPTURE_SCORE..TT_MOVE_SCORE).contains(&score)
+            if (GOOD_CAPTURE_SCORE..GOOD_CAPTURE_END).contains(&score)
                 && !clearly_winning(board, mv)
                 && board.see(mv) < 0
             {
