@@ -602,10 +602,10 @@ impl Worker<'_> {
         loop {
             let may_prune = !root && !in_check && best > -MATE_BOUND;
             // Late in a node, or with the evaluation far below alpha, a quiet move is not worth
-            // a search unless it gives check (a quiet check after a sacrifice may mate). Both
-            // stay true for the rest of the node (the count grows, alpha only rises), so the
-            // picker hands out no other quiet move from here: those not generated yet never
-            // are, only the quiet checks.
+            // a search unless it gives check (a quiet check after a sacrifice may mate). Each
+            // condition, once it holds, stays true for the rest of the node (the count grows,
+            // alpha only rises), so the picker hands out no other quiet move from here: those
+            // not generated yet never are, only the quiet checks.
             let quiets_done = may_prune
                 && ((depth <= params::late_move_pruning_depth() && searched >= lmp_limit)
                     || (depth <= params::futility_depth()
