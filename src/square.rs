@@ -388,7 +388,10 @@ impl Square {
     pub const fn from_index(index: usize) -> Option<Square> {
         if index < 64 {
             let index = index as u8;
-            Some(Square(index + (index & !7)))
+            // The rank's bits moved up one, written with disjoint bits (not as
+            // `index + (index & !7)`) so that the compiler sees `from_index(i).index()` is `i`
+            // and drops both conversions where a square set's square is used by its index.
+            Some(Square((index & 7) | ((index & 0x38) << 1)))
         } else {
             None
         }
