@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use x88::Board0x88;
 use x88::search::params::{self, PARAMETERS, ParameterError};
-use x88::search::{Limits, Searcher};
+use x88::search::{Limits, Score, Searcher};
 
 /// The nodes of a fixed-depth search of Kiwipete from empty tables.
 fn nodes() -> u64 {
@@ -70,6 +70,31 @@ fn parameters_move_the_search_and_ranges_hold() {
         "the reduction's base made no difference"
     );
     params::set("reduction_base", 75).expect("in range");
+    assert_eq!(nodes(), default_nodes);
+    // Singular extensions, off by default, change the tree when on and keep the search sound:
+    // a mate in three is still found, with the right distance.
+    params::set("singular_extensions", 1).expect("in range");
+    assert_ne!(
+        nodes(),
+        default_nodes,
+        "singular extensions made no difference"
+    );
+    let board: Board0x88 = "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1"
+        .parse()
+        .expect("a valid FEN");
+    let result = Searcher::new(1).search(
+        &board,
+        &[],
+        &Limits::depth(10),
+        &AtomicBool::new(false),
+        &Instant::now(),
+        |_| {},
+    );
+    assert_eq!(
+        (result.best_move.map(|mv| mv.to_string()), result.score),
+        (Some("f6a6".to_string()), Score::Mate(3))
+    );
+    params::set("singular_extensions", 0).expect("in range");
     assert_eq!(nodes(), default_nodes);
     assert_eq!(
         params::set("no_such_parameter", 1),

@@ -199,6 +199,19 @@ struct Worker<'a> {
     /// The best root move of the current iteration so far, its score and its PV.
     root_best: Option<(Move, i32)>,
     root_pv: Vec<Move>,
+    /// The move a node at each ply leaves out: its TT move, while the search asks whether
+    /// that move is singular (see [`Worker::singularity`]).
+    excluded: [Option<Move>; MAX_PLY + 1],
+    /// The depth of the current iteration, which bounds how far singular extensions reach.
+    root_depth: i32,
+}
+
+/// What the search without a node's TT move found (see [`Worker::singularity`]).
+enum Singularity {
+    /// Every other move falls below the singular beta: the TT move alone holds the score.
+    Singular,
+    /// Some other move reaches the singular beta; this is the best value found.
+    Others(i32),
 }
 
 impl Worker<'_> {
@@ -295,6 +308,8 @@ pub(crate) fn run(
         played: [None; MAX_PLY + 1],
         root_best: None,
         root_pv: Vec::new(),
+        excluded: [None; MAX_PLY + 1],
+        root_depth: 0,
     };
 
     let mut score = 0;
@@ -311,6 +326,7 @@ pub(crate) fn run(
         } else {
             (-INFINITY, INFINITY)
         };
+        worker.root_depth = depth as i32;
         loop {
             // Only this attempt's window says what a root move proved; a best move kept from a
             // failed attempt would come back with a stale bound as its score.
@@ -441,6 +457,43 @@ impl Worker<'_> {
         }
     }
 
+    /// Searches the node at `ply` without its TT move `tt_move`, at `(depth - 1) / 2`, with a
+    /// null window a margin below the TT score `tt_score`: whether any other move comes close
+    /// to what the TT move is known to achieve.
+    fn singularity(
+        &mut self,
+        board: &mut Board0x88,
+        depth: i32,
+        ply: usize,
+        in_check: bool,
+        tt_score: i32,
+        tt_move: Move,
+    ) -> Singularity {
+        let singular_beta = tt_score - params::singular_margin() * depth;
+        // The node's own static evaluation, which the plies below read for `improving`: the
+        // search without the TT move writes it again, corrected by a history it may change.
+        let eval = self.evals[ply];
+        self.excluded[ply] = Some(tt_move);
+        let value = self.negamax(
+            board,
+            (depth - 1) / 2,
+            ply,
+            singular_beta - 1,
+            singular_beta,
+            in_check,
+            false,
+        );
+        self.excluded[ply] = None;
+        self.evals[ply] = eval;
+        // The search without the TT move wrote its own PV at this ply.
+        self.pv_len[ply] = 0;
+        if value < singular_beta {
+            Singularity::Singular
+        } else {
+            Singularity::Others(value)
+        }
+    }
+
     #[allow(clippy::too_many_arguments, clippy::too_many_lines)]
     fn negamax(
         &mut self,
@@ -474,7 +527,17 @@ impl Worker<'_> {
                 return alpha;
             }
         }
-        if in_check {
+        // The node searched again without its TT move (its depth holds the check extension
+        // already): the same position, so neither the table's score for it nor a null move
+        // says anything about the other moves.
+        // (With singular extensions off, a constant in a normal build, none is: the tests of
+        // it below fold away.)
+        let excluded = if params::singular_extensions() != 0 {
+            self.excluded[ply]
+        } else {
+            None
+        };
+        if in_check && excluded.is_none() {
             depth += 1;
         }
         if depth <= 0 {
@@ -487,8 +550,8 @@ impl Worker<'_> {
         let pv_node = beta - alpha > 1;
         let key = board.hash();
         let hit = self.tt.probe(key, ply);
-        let tt_move = hit.and_then(|h| h.mv);
-        if let Some(h) = hit {
+        let tt_move = hit.and_then(|h| h.mv).filter(|_| excluded.is_none());
+        if let Some(h) = hit.filter(|_| excluded.is_none()) {
             if !pv_node && h.depth >= depth {
                 match h.bound {
                     Bound::Exact => return h.score,
@@ -510,14 +573,17 @@ impl Worker<'_> {
                 .map_or_else(|| self.static_evaluation(board), |h| h.eval);
             (raw, self.correction.correct(board, raw, MATE_BOUND - 1))
         };
-        // The TT score, where its bound allows, is a better guess than the static evaluation.
+        // The TT score, where its bound allows, is a better guess than the static evaluation
+        // (not in the search without the TT move: the score is the TT move's).
         let eval = match hit {
-            Some(h) if !in_check && h.score.abs() < MATE_BOUND => match h.bound {
-                Bound::Lower if h.score > static_eval => h.score,
-                Bound::Upper if h.score < static_eval => h.score,
-                Bound::Exact => h.score,
-                _ => static_eval,
-            },
+            Some(h) if !in_check && excluded.is_none() && h.score.abs() < MATE_BOUND => {
+                match h.bound {
+                    Bound::Lower if h.score > static_eval => h.score,
+                    Bound::Upper if h.score < static_eval => h.score,
+                    Bound::Exact => h.score,
+                    _ => static_eval,
+                }
+            }
             _ => static_eval,
         };
         self.evals[ply] = static_eval;
@@ -526,7 +592,7 @@ impl Worker<'_> {
             *killers = [None; 2];
         }
 
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded.is_none() {
             // Reverse futility: far enough above beta that a shallow search will not fall back.
             if depth <= params::reverse_futility_depth() && eval.abs() < MATE_BOUND {
                 let margin = params::reverse_futility_margin() * depth
@@ -574,8 +640,36 @@ impl Worker<'_> {
             }
         }
         // Without a move to try first a deep search is costly: search a ply less.
-        if depth >= params::no_tt_move_reduction_depth() && tt_move.is_none() {
+        if depth >= params::no_tt_move_reduction_depth() && tt_move.is_none() && excluded.is_none()
+        {
             depth -= 1;
+        }
+
+        // Singular extension: a TT move that alone keeps the node's score is searched a ply
+        // deeper. If another move beats beta too (short of a mate, which a search this shallow
+        // should not decide), the node fails high on it (multi-cut). If the TT move is not
+        // alone and its score is at or above beta, it is searched a ply shallower.
+        let mut tt_move_extension = 0;
+        if let (Some(mv), Some(h)) = (tt_move, hit) {
+            if params::singular_extensions() != 0
+                && !root
+                && depth >= params::singular_depth()
+                && h.depth >= depth - params::singular_tt_depth_margin()
+                && matches!(h.bound, Bound::Lower | Bound::Exact)
+                && h.score.abs() < MATE_BOUND
+                && (ply as i32) < 2 * self.root_depth
+                && board.is_legal(mv)
+            {
+                match self.singularity(board, depth, ply, in_check, h.score, mv) {
+                    _ if self.aborted => return 0,
+                    Singularity::Singular => tt_move_extension = 1,
+                    Singularity::Others(value) if value >= beta && value.abs() < MATE_BOUND => {
+                        return value;
+                    }
+                    Singularity::Others(_) if h.score >= beta => tt_move_extension = -1,
+                    Singularity::Others(_) => {}
+                }
+            }
         }
 
         let previous = if root { None } else { self.played[ply - 1] };
@@ -618,6 +712,9 @@ impl Worker<'_> {
                 break;
             };
             legal_moves += 1;
+            if Some(mv) == excluded {
+                continue;
+            }
             let quiet = is_quiet(mv);
             let history = if quiet {
                 self.tables.history(side, mv)
@@ -654,7 +751,12 @@ impl Worker<'_> {
             let undo = board.make_move(mv);
             self.keys.push(key);
             self.played[ply] = Some(mv);
-            let new_depth = depth - 1;
+            let new_depth = depth - 1
+                + if Some(mv) == tt_move {
+                    tt_move_extension
+                } else {
+                    0
+                };
             let value = if searched == 0 {
                 -self.negamax(board, new_depth, ply + 1, -beta, -alpha, gives_check, true)
             } else {
@@ -741,6 +843,11 @@ impl Worker<'_> {
 
         if legal_moves == 0 {
             return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        if excluded.is_some() {
+            // A bound on the other moves only: not the node's value, for neither the table
+            // nor the correction history.
+            return best;
         }
         let bound = if best >= beta {
             Bound::Lower

@@ -188,6 +188,16 @@ parameters! {
     null_move_eval_max = 3, 0..=6;
     /// Without a TT move, nodes at least this deep are searched a ply shallower.
     no_tt_move_reduction_depth = 5, 2..=12;
+    /// Singular extensions: 1 turns them on. Off until an SPRT accepts them (a `tune` build
+    /// tests them against itself with the option at 1 and at 0).
+    singular_extensions = 0, 0..=1;
+    /// Singular extensions: the shallowest node whose TT move may be extended.
+    singular_depth = 7, 4..=14;
+    /// Singular extensions: how many plies shallower than the node the TT entry may be.
+    singular_tt_depth_margin = 3, 0..=8;
+    /// Singular extensions: the margin below the TT score, per ply of depth, that the other
+    /// moves must stay under for the TT move to be singular.
+    singular_margin = 2, 1..=8;
     /// Late-move pruning: the deepest node it applies to.
     late_move_pruning_depth = 8, 0..=16;
     /// Late-move pruning: quiet moves searched before the rest are pruned, before depth².
@@ -271,6 +281,6 @@ mod tests {
                 p.name
             );
         }
-        assert_eq!(PARAMETERS.len(), 43);
+        assert_eq!(PARAMETERS.len(), 47);
     }
 }
