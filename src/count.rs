@@ -31,6 +31,34 @@ impl Board0x88 {
     /// ```
     #[must_use]
     pub fn count_legal_moves(&self) -> u64 {
+        #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+        if std::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor has the `popcnt` instruction, the one feature that
+            // `count_with_popcnt` is compiled for (tested just above).
+            #[allow(unsafe_code)]
+            return unsafe { self.count_with_popcnt() };
+        }
+        self.count_portable()
+    }
+
+    /// [`count_legal_moves`](Board0x88::count_legal_moves) compiled for processors with the
+    /// `popcnt` instruction: each set's size is one instruction instead of a dozen (without a
+    /// target-cpu flag Rust may not assume it). 10 to 12 % fewer instructions in bulk perft
+    /// (callgrind, Kiwipete at depth 4: 131.8 M against 115.9 M).
+    ///
+    /// # Safety
+    ///
+    /// The processor must have `popcnt`.
+    #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+    #[allow(unsafe_code)]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn count_with_popcnt(&self) -> u64 {
+        self.count_portable()
+    }
+
+    /// [`count_legal_moves`](Board0x88::count_legal_moves) for any processor.
+    #[inline(always)]
+    pub(crate) fn count_portable(&self) -> u64 {
         // A copy for each colour, as for the generator: the side's shifts are constants there.
         match self.side_to_move() {
             Color::White => self.count_for::<true>(),
@@ -185,6 +213,8 @@ mod tests {
             let mut list = MoveList::new();
             board.generate_legal(&mut list);
             assert_eq!(board.count_legal_moves(), list.len() as u64, "{board}");
+            // Where the processor has `popcnt`, the line above took the copy compiled for it.
+            assert_eq!(board.count_portable(), list.len() as u64, "{board}");
             positions += 1;
             moves += list.len();
         }

@@ -4,8 +4,8 @@
 use alloc::boxed::Box;
 use alloc::vec;
 
-use super::Evaluator;
 use super::pawns::PawnInfo;
+use super::{Evaluator, evaluate_with};
 use crate::{Board0x88, Color, PieceKind};
 
 /// How many pawn structures an [`EvalCache`] holds: a power of two.
@@ -67,22 +67,19 @@ impl EvalCache {
         self.evaluations.fill(Remembered::default());
     }
 
-    /// The evaluation of `board`, remembered or worked out by `evaluate` (given the pawn
-    /// terms under `evaluator`'s weights) and remembered.
-    #[inline]
-    pub(super) fn evaluation(
-        &mut self,
-        evaluator: &Evaluator,
-        board: &Board0x88,
-        evaluate: impl FnOnce(&Board0x88, &PawnInfo) -> i32,
-    ) -> i32 {
+    /// The evaluation of `board` under `evaluator`'s weights, remembered or worked out and
+    /// remembered. Always inlined, with the evaluation itself: the default weights are then
+    /// constants in the code, and the code takes the processor features of the function it
+    /// is inlined into (see [`evaluate_cached`](super::evaluate_cached)).
+    #[inline(always)]
+    pub(super) fn evaluation(&mut self, evaluator: &Evaluator, board: &Board0x88) -> i32 {
         let key = board.hash();
         let slot = key as usize & (EVALUATION_ENTRIES - 1);
         let remembered = self.evaluations[slot];
         if remembered.filled && remembered.key == key {
             return remembered.eval;
         }
-        let eval = evaluate(board, self.pawn_info(evaluator, board));
+        let eval = evaluate_with(evaluator, board, self.pawn_info(evaluator, board));
         self.evaluations[slot] = Remembered {
             key,
             eval,
