@@ -71,14 +71,16 @@ fn parameters_move_the_search_and_ranges_hold() {
     );
     params::set("reduction_base", 75).expect("in range");
     assert_eq!(nodes(), default_nodes);
-    // Singular extensions, off by default, change the tree when on and keep the search sound:
-    // a mate in three is still found, with the right distance.
-    params::set("singular_extensions", 1).expect("in range");
+    // Singular extensions, on by default, change the tree: off, it is another one.
+    params::set("singular_extensions", 0).expect("in range");
     assert_ne!(
         nodes(),
         default_nodes,
         "singular extensions made no difference"
     );
+    params::set("singular_extensions", 1).expect("in range");
+    assert_eq!(nodes(), default_nodes);
+    // With them the search stays sound: a mate in three is found, with the right distance.
     let board: Board0x88 = "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1"
         .parse()
         .expect("a valid FEN");
@@ -94,8 +96,6 @@ fn parameters_move_the_search_and_ranges_hold() {
         (result.best_move.map(|mv| mv.to_string()), result.score),
         (Some("f6a6".to_string()), Score::Mate(3))
     );
-    params::set("singular_extensions", 0).expect("in range");
-    assert_eq!(nodes(), default_nodes);
     assert_eq!(
         params::set("no_such_parameter", 1),
         Err(ParameterError::Unknown)
