@@ -62,24 +62,23 @@ fn parameters_move_the_search_and_ranges_hold() {
         default_nodes,
         "back to the defaults, back to the same tree"
     );
+    // One parameter at `other` changes the tree; back at its default, the tree is the default
+    // one again.
+    let moves_the_tree = |name: &str, other: i32| {
+        let default = params::get(name).expect("a parameter");
+        params::set(name, other).expect("in range");
+        assert_ne!(
+            nodes(),
+            default_nodes,
+            "{name} = {other} made no difference"
+        );
+        params::set(name, default).expect("in range");
+        assert_eq!(nodes(), default_nodes, "{name} back at {default}");
+    };
     // The late-move reductions of a `tune` build are computed from their parameters.
-    params::set("reduction_base", 175).expect("in range");
-    assert_ne!(
-        nodes(),
-        default_nodes,
-        "the reduction's base made no difference"
-    );
-    params::set("reduction_base", 75).expect("in range");
-    assert_eq!(nodes(), default_nodes);
+    moves_the_tree("reduction_base", 175);
     // Singular extensions, on by default, change the tree: off, it is another one.
-    params::set("singular_extensions", 0).expect("in range");
-    assert_ne!(
-        nodes(),
-        default_nodes,
-        "singular extensions made no difference"
-    );
-    params::set("singular_extensions", 1).expect("in range");
-    assert_eq!(nodes(), default_nodes);
+    moves_the_tree("singular_extensions", 0);
     // With them the search stays sound: a mate in three is found, with the right distance.
     let board: Board0x88 = "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1"
         .parse()
