@@ -3,7 +3,7 @@
 //! every returned move legal, and several threads searching as one.
 #![cfg(feature = "search")]
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use x88::Board0x88;
@@ -224,6 +224,24 @@ fn movetime_is_respected() {
     assert_legal_line(&board(fen), &result);
 }
 
+/// A clock that moves on by a millisecond each time the search reads it, so that a search's
+/// time is a count of its reads (one every few thousand nodes) whatever the host's load.
+#[derive(Default)]
+struct TickingClock(AtomicU64);
+
+impl TickingClock {
+    /// The time the search saw at its last read.
+    fn last_read(&self) -> Duration {
+        Duration::from_millis(self.0.load(Ordering::Relaxed))
+    }
+}
+
+impl Clock for TickingClock {
+    fn elapsed(&self) -> Duration {
+        Duration::from_millis(self.0.fetch_add(1, Ordering::Relaxed) + 1)
+    }
+}
+
 #[test]
 fn clock_limits_leave_time() {
     let fen = "r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 b - - 0 1";
@@ -233,13 +251,16 @@ fn clock_limits_leave_time() {
         binc: Some(Duration::from_millis(10)),
         ..Limits::default()
     };
-    let start = Instant::now();
-    let result = search(fen, &limits);
-    assert!(
-        start.elapsed() < Duration::from_millis(150),
-        "{:?}",
-        start.elapsed()
-    );
+    let mut searcher = Searcher::new(8);
+    let stop = AtomicBool::new(false);
+    let clock = TickingClock::default();
+    let result = searcher.search(&board(fen), &[], &limits, &stop, &clock, |_| {});
+    // Black's 300 ms are a few dozen moves' worth: the search takes a share, not half.
+    let spent = clock.last_read();
+    assert!(spent < Duration::from_millis(100), "{spent:?}");
+    // It stopped on the clock (not at once, nor at its deepest iteration).
+    assert!(spent >= Duration::from_millis(10), "{spent:?}");
+    assert!(result.depth < MAX_DEPTH);
     assert_legal_line(&board(fen), &result);
 }
 
