@@ -6,7 +6,8 @@
 //! (x-rays): the attacks are looked up again through the difference tables with the pieces
 //! already used lifted off the board. Pins and checks are ignored, as is usual for SEE.
 
-use crate::attacks::{may_reach, pawn_set, reaches_through};
+use crate::attacks::{ATTACK_MASK, diff_index, may_reach, pawn_set, reaches_through};
+use crate::bitboard;
 use crate::board::{Board0x88, MAX_PIECES};
 use crate::moves::Move;
 use crate::piece::{Color, PieceKind};
@@ -67,7 +68,10 @@ impl Board0x88 {
     /// mover's side, in the units of [`SEE_VALUES`]: positive when it wins material, 0 for an
     /// even trade, negative when it loses. Both sides take with their cheapest attacker, and
     /// either may stop when taking on would lose. A quiet move scores what it loses if the
-    /// piece can be taken; castling scores 0. A promotion counts the promoted piece.
+    /// piece can be taken; castling scores 0. A promotion counts the promoted piece. Of two
+    /// equally cheap attackers the one on the lower square (by
+    /// [`Square::index`](crate::Square::index)) takes first, which can decide whether a piece
+    /// behind the other joins in: the value depends on the position alone.
     ///
     /// ```
     /// use x88::Board0x88;
@@ -235,9 +239,30 @@ impl Board0x88 {
     }
 }
 
+/// For each square (by [`Square::index`](crate::Square::index)), the squares from which some
+/// piece could reach it on an empty board by the difference table: its lines and a knight's
+/// jumps, the square itself left out. An exchange's candidates stand nowhere else, so that a
+/// side's occupancy masked by it leaves a few pieces to ask the table about instead of all.
+static REACHABLE_FROM: [u64; 64] = {
+    let mut table = [0; 64];
+    let mut to = 0;
+    while to < 64 {
+        let mut from = 0;
+        while from < 64 {
+            if from != to && ATTACK_MASK[diff_index(bitboard::x88(from), bitboard::x88(to))] != 0 {
+                table[to] |= 1 << from;
+            }
+            from += 1;
+        }
+        to += 1;
+    }
+    table
+};
+
 /// The pieces of one side that could take on the exchange square by the difference table (on
-/// an empty board), in piece-list order. Found once per exchange, so that each step of it
-/// asks the board only about these few, not about every piece of the side.
+/// an empty board), in square order (by [`Square::index`](crate::Square::index)). Found once
+/// per exchange, so that each step of it asks the board only about these few, not about every
+/// piece of the side.
 struct Candidates {
     squares: [u8; MAX_PIECES],
     len: usize,
@@ -256,17 +281,20 @@ impl Candidates {
             squares: [0; MAX_PIECES],
             len: 0,
         };
-        for &sq in board.piece_squares(color) {
-            let sq = sq.x88();
+        // Only the side's pieces on a line or a knight's jump from `to` need the table's word.
+        let mut around = board.occupancy(color) & REACHABLE_FROM[bitboard::index(to)];
+        while around != 0 {
+            let sq = bitboard::x88(around.trailing_zeros() as usize);
+            around &= around - 1;
             // Written always, kept by counting it: no branch to mispredict.
             candidates.squares[candidates.len & (MAX_PIECES - 1)] = sq;
-            candidates.len += usize::from(sq != to && may_reach(board, sq, to));
+            candidates.len += usize::from(may_reach(board, sq, to));
         }
         candidates
     }
 
     /// The cheapest of the candidates that attacks `to` with the pieces in `lifted` taken off
-    /// the board, with its value; of two as cheap, the first in piece-list order.
+    /// the board, with its value; of two as cheap, the first in square order.
     #[inline(always)]
     fn least_valuable(&self, board: &Board0x88, to: u8, lifted: Lifted) -> Option<(u8, i32)> {
         let mut best: Option<(u8, i32)> = None;

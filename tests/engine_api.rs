@@ -201,7 +201,7 @@ fn value(kind: PieceKind) -> i32 {
 /// documentation and `src/see.rs`): pins and checks ignored, the king worth 20 000, en passant
 /// takes a pawn, a promotion counts the promoted piece (a pawn that takes back onto the last
 /// rank stays a pawn), castling scores 0, a quiet move what it loses if taken. Among equally
-/// cheap attackers the first in the board's piece list takes, as in `x88::see` (it can decide
+/// cheap attackers the one on the lowest square takes first, as in `x88::see` (it can decide
 /// which x-ray opens).
 fn brute_force_see(board: &Board0x88, mv: Move) -> i32 {
     if mv.is_castle() {
@@ -224,18 +224,20 @@ fn brute_force_see(board: &Board0x88, mv: Move) -> i32 {
     cells[from] = None;
     cells[to] = Some((us, placed));
     let homes = Color::ALL.map(|color| {
-        board
+        let mut squares: Vec<usize> = board
             .piece_squares(color)
             .iter()
             .map(|sq| sq.index())
-            .collect::<Vec<_>>()
+            .collect();
+        squares.sort_unstable();
+        squares
     });
     won - best_exchange(&cells, to, !us, &homes)
 }
 
 /// The most `side` can win from here on by taking on `to` (its cheapest attacker first) or
 /// stopping (0), both sides playing their best. `homes` are the pieces' squares before the
-/// exchange, in piece-list order; a piece that has taken has left its square.
+/// exchange, in square order; a piece that has taken has left its square.
 fn best_exchange(cells: &Cells, to: usize, side: Color, homes: &[Vec<usize>; 2]) -> i32 {
     let mut cheapest: Option<(usize, PieceKind)> = None;
     for &sq in &homes[side.index()] {
@@ -576,6 +578,11 @@ fn see_agrees_with_a_brute_force_exchange() {
         for (fen, uci, value) in [
             ("4k3/8/2p5/3q4/4P3/8/8/4K3 w - - 0 1", "e4d5", 950 - 100),
             ("4k3/8/8/3p4/8/NP6/8/4K3 w - - 0 1", "a3c4", -320 + 100),
+            // Two white queens can take the black queen on e8; the one on d7 (the lower
+            // square) takes first, so the one on c8 still blocks the rook on a8 and only the
+            // king could take back, into the c8 queen's reach: the queen is lost. (Had c8
+            // taken first, the rook would have joined in and Black would have lost nothing.)
+            ("r1Qq1kr1/pp1Q1p2/n1p3p1/8/2B5/1PP1b3/P3N1PP/RN3KR1 b - - 1 17", "d8e8", -950),
         ] {
             let board: Board0x88 = fen.parse().expect("a valid FEN");
             let mv = board.parse_uci(uci).expect("a legal move");
