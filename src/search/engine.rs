@@ -550,8 +550,11 @@ impl Worker<'_> {
         let pv_node = beta - alpha > 1;
         let key = board.hash();
         let hit = self.tt.probe(key, ply);
-        let tt_move = hit.and_then(|h| h.mv).filter(|_| excluded.is_none());
-        if let Some(h) = hit.filter(|_| excluded.is_none()) {
+        // In the search without the TT move, the entry's move and score are the TT move's:
+        // only its static evaluation (below) is of use there.
+        let entry = hit.filter(|_| excluded.is_none());
+        let tt_move = entry.and_then(|h| h.mv);
+        if let Some(h) = entry {
             if !pv_node && h.depth >= depth {
                 match h.bound {
                     Bound::Exact => return h.score,
@@ -575,15 +578,13 @@ impl Worker<'_> {
         };
         // The TT score, where its bound allows, is a better guess than the static evaluation
         // (not in the search without the TT move: the score is the TT move's).
-        let eval = match hit {
-            Some(h) if !in_check && excluded.is_none() && h.score.abs() < MATE_BOUND => {
-                match h.bound {
-                    Bound::Lower if h.score > static_eval => h.score,
-                    Bound::Upper if h.score < static_eval => h.score,
-                    Bound::Exact => h.score,
-                    _ => static_eval,
-                }
-            }
+        let eval = match entry {
+            Some(h) if !in_check && h.score.abs() < MATE_BOUND => match h.bound {
+                Bound::Lower if h.score > static_eval => h.score,
+                Bound::Upper if h.score < static_eval => h.score,
+                Bound::Exact => h.score,
+                _ => static_eval,
+            },
             _ => static_eval,
         };
         self.evals[ply] = static_eval;
