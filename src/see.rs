@@ -370,7 +370,8 @@ mod tests {
     }
 
     /// The exchange worked out the slow way, as `see` did before it kept candidates: every
-    /// step looks at every piece of the side to take.
+    /// step looks at every piece of the side to take. Of two as cheap, the lower square takes
+    /// first, as in `see` (0x88 numbers sort as the squares' indices do).
     fn see_by_full_scan(board: &Board0x88, mv: crate::Move) -> i32 {
         use super::{Lifted, value_of};
         use crate::attacks::reaches_through;
@@ -401,7 +402,7 @@ mod tests {
                 .filter(|&sq| !lifted.contains(sq) && sq != to)
                 .filter(|&sq| reaches_through(board, sq, to, |b| lifted.contains(b)))
                 .map(|sq| (value_of(board.cell(sq)), sq))
-                .min_by_key(|&(value, _)| value);
+                .min_by_key(|&(value, sq)| (value, sq));
             let Some((value, sq)) = cheapest else { break };
             gains.push(on_square - gains[gains.len() - 1]);
             on_square = value;

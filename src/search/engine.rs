@@ -550,8 +550,8 @@ impl Worker<'_> {
         let pv_node = beta - alpha > 1;
         let key = board.hash();
         let hit = self.tt.probe(key, ply);
-        // In the search without the TT move, the entry's move and score are the TT move's:
-        // only its static evaluation (below) is of use there.
+        // In the search without the TT move, the entry's move is the excluded move and its
+        // score that move's: only its static evaluation (below) is of use there.
         let entry = hit.filter(|_| excluded.is_none());
         let tt_move = entry.and_then(|h| h.mv);
         if let Some(h) = entry {
@@ -651,7 +651,7 @@ impl Worker<'_> {
         // should not decide), the node fails high on it (multi-cut). If the TT move is not
         // alone and its score is at or above beta, it is searched a ply shallower.
         let mut tt_move_extension = 0;
-        if let (Some(mv), Some(h)) = (tt_move, hit) {
+        if let (Some(mv), Some(h)) = (tt_move, entry) {
             if params::singular_extensions() != 0
                 && !root
                 && depth >= params::singular_depth()
