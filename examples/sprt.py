@@ -253,12 +253,15 @@ async def run(args, match):
         illegal={NEW: 0, BASE: 0}, crashes={NEW: 0, BASE: 0}, forfeits={NEW: 0, BASE: 0}
     )
     penta = [0] * 5
-    state = {"next": 0, "status": None}
+    # `next`: the number of the next pair (its opening); `started`: the pairs finished or
+    # under way, which `--max-pairs` limits (a pair a stop cut short is played again).
+    state = {"next": 0, "started": 0, "status": None}
     for pair, scores in sorted(args.resumed.items()):
         state["next"] = max(state["next"], pair)  # pair numbers in the PGN count from 1
         if None not in scores:
             tally.scores.extend(scores)
             penta[int(2 * sum(scores))] += 1
+    state["started"] = sum(penta)
     if args.resumed:
         ratio = llr(penta, args.elo0, args.elo1)
         print(f"resumed after pair {state['next']}: {sum(penta)} finished pairs, "
@@ -274,9 +277,10 @@ async def run(args, match):
             BASE: await match.Player(BASE, str(args.base), args.base_options).start(),
         }
         try:
-            while state["status"] is None and state["next"] < args.max_pairs:
+            while state["status"] is None and state["started"] < args.max_pairs:
                 number = state["next"]
                 state["next"] += 1
+                state["started"] += 1
                 opening = match.OPENINGS[number % len(match.OPENINGS)]
                 scores, games = await play_pair(match, number, opening, players, args, tally)
                 if state["status"] is not None:
@@ -351,8 +355,8 @@ def main():
     parser.add_argument("--concurrency", type=positive_int, default=1,
                         help="pairs played at a time (default 1)")
     parser.add_argument("--max-pairs", type=positive_int, default=30000,
-                        help="stop undecided after this many pairs, resumed ones included "
-                        "(default 30000)")
+                        help="stop undecided after this many finished pairs, resumed ones "
+                        "included (default 30000)")
     parser.add_argument("--hash", type=positive_int, default=16,
                         help="Hash in MiB for both (default 16)")
     parser.add_argument("--new-option", type=match.parse_option, action="append", default=[],
