@@ -155,6 +155,20 @@ weights! {
     pawnless_scale: i32 = 8,
     /// Bonus for having the move.
     tempo: i32 = 10,
+    /// Middlegame bonus per enemy knight, bishop, rook or queen that a pawn attacks: it must
+    /// move or be lost for a pawn. The six threat weights are 0 until their SPRT decides
+    /// (45, 35, 30, 35, 30 and 20 under test).
+    threat_by_pawn_mg: i32 = 0,
+    /// The same, endgame.
+    threat_by_pawn_eg: i32 = 0,
+    /// Middlegame bonus per enemy rook or queen that a knight or bishop attacks.
+    threat_by_minor_mg: i32 = 0,
+    /// The same, endgame.
+    threat_by_minor_eg: i32 = 0,
+    /// Middlegame bonus per enemy queen that a rook attacks.
+    threat_by_rook_mg: i32 = 0,
+    /// The same, endgame.
+    threat_by_rook_eg: i32 = 0,
 }
 
 /// Piece-square tables as seen by White, written rank 8 first (as a board diagram reads).
