@@ -527,8 +527,16 @@ mod tests {
     fn flat_weights_go_back_where_they_came_from() {
         let mut flat = flatten(&Weights::DEFAULT);
         assert_eq!(unflatten(&Weights::DEFAULT, &flat), Weights::DEFAULT);
-        let last = flat.len() - 1;
-        flat[last] += 5;
+        // `tempo`'s place in the flat list: the values of the weights before it.
+        let mut tempo = None;
+        let mut offset = 0;
+        Weights::DEFAULT.for_each(|name, values| {
+            if name == "tempo" {
+                tempo = Some(offset);
+            }
+            offset += values.len();
+        });
+        flat[tempo.expect("tempo is a weight")] += 5;
         assert_eq!(
             unflatten(&Weights::DEFAULT, &flat).tempo,
             Weights::DEFAULT.tempo + 5
