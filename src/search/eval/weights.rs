@@ -156,19 +156,18 @@ weights! {
     /// Bonus for having the move.
     tempo: i32 = 10,
     /// Middlegame bonus per enemy knight, bishop, rook or queen that a pawn attacks: it must
-    /// move or be lost for a pawn. The six threat weights are 0 until their SPRT decides
-    /// (45, 35, 30, 35, 30 and 20 under test).
-    threat_by_pawn_mg: i32 = 0,
+    /// move or be lost for a pawn.
+    threat_by_pawn_mg: i32 = 45,
     /// The same, endgame.
-    threat_by_pawn_eg: i32 = 0,
+    threat_by_pawn_eg: i32 = 35,
     /// Middlegame bonus per enemy rook or queen that a knight or bishop attacks.
-    threat_by_minor_mg: i32 = 0,
+    threat_by_minor_mg: i32 = 30,
     /// The same, endgame.
-    threat_by_minor_eg: i32 = 0,
+    threat_by_minor_eg: i32 = 35,
     /// Middlegame bonus per enemy queen that a rook attacks.
-    threat_by_rook_mg: i32 = 0,
+    threat_by_rook_mg: i32 = 30,
     /// The same, endgame.
-    threat_by_rook_eg: i32 = 0,
+    threat_by_rook_eg: i32 = 20,
 }
 
 /// Piece-square tables as seen by White, written rank 8 first (as a board diagram reads).
