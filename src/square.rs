@@ -410,7 +410,10 @@ impl Square {
     #[must_use]
     #[inline(always)]
     pub const fn index(self) -> usize {
-        ((self.0 + (self.0 & 7)) >> 1) as usize
+        // The rank's bits moved down one beside the file's, as masks (not as
+        // `(x88 + (x88 & 7)) >> 1`): the compiler then sees that `Square::from_index(i)`'s
+        // index is `i` and drops the two conversions.
+        (((self.0 >> 1) & 0x38) | (self.0 & 7)) as usize
     }
 
     /// The square with 0x88 number `x88` (`rank << 4 | file`), or `None` if `x88 & 0x88 != 0`
