@@ -726,15 +726,10 @@ impl Worker<'_> {
                 && !quiet
                 && depth <= params::see_pruning_depth()
                 && !clearly_winning(board, mv)
-                && {
-                    // What the picker found out answers for most captures.
-                    let threshold = -params::see_pruning_margin() * depth;
-                    match picker.exchange_wins() {
-                        Some(true) if threshold <= 0 => false,
-                        Some(false) if threshold >= 0 => true,
-                        _ => !board.see_ge(mv, threshold),
-                    }
-                };
+                // The threshold is below 0 (the margin and the depth are positive): a capture
+                // the picker found to win at least nothing passes without another exchange.
+                && picker.exchange_wins() != Some(true)
+                && !board.see_ge(mv, -params::see_pruning_margin() * depth);
             let gives_check = board.gives_check(mv);
             if may_prune && !gives_check {
                 // Nor is a quiet move with a bad history, or a capture that loses material.
