@@ -549,6 +549,13 @@ impl Worker<'_> {
         self.seldepth = self.seldepth.max(ply);
         let pv_node = beta - alpha > 1;
         let key = board.hash();
+        // The uncorrected evaluation, before the probe: the parent prefetched this node's
+        // bucket, which arrives while the evaluation runs (see `TranspositionTable::prefetch`).
+        let raw_eval = if in_check {
+            -INFINITY
+        } else {
+            self.static_evaluation(board)
+        };
         let hit = self.tt.probe(key, ply);
         // In the search without the TT move, the entry's move is the excluded move and its
         // score that move's: only its static evaluation (below) is of use there.
@@ -564,17 +571,11 @@ impl Worker<'_> {
                 }
             }
         }
-        // The table keeps the evaluation uncorrected (`raw_eval`); the search prunes on the
-        // corrected one.
-        let (raw_eval, static_eval) = if in_check {
-            (-INFINITY, -INFINITY)
+        // The search prunes on the evaluation corrected by the history of its errors.
+        let static_eval = if in_check {
+            -INFINITY
         } else {
-            // An entry stored in check has no static evaluation (`-INFINITY`); one read here
-            // through a key collision must not pass for one.
-            let raw = hit
-                .filter(|h| h.eval != -INFINITY)
-                .map_or_else(|| self.static_evaluation(board), |h| h.eval);
-            (raw, self.correction.correct(board, raw, MATE_BOUND - 1))
+            self.correction.correct(board, raw_eval, MATE_BOUND - 1)
         };
         // The TT score, where its bound allows, is a better guess than the static evaluation
         // (not in the search without the TT move: the score is the TT move's).
@@ -618,6 +619,7 @@ impl Worker<'_> {
                     + ((eval - beta) / params::null_move_eval_divisor())
                         .min(params::null_move_eval_max());
                 if let Some(undo) = board.make_null_move() {
+                    self.tt.prefetch(board.hash());
                     self.keys.push(key);
                     self.played[ply] = None;
                     let value = -self.negamax(
@@ -745,6 +747,7 @@ impl Worker<'_> {
                 }
             }
             let undo = board.make_move(mv);
+            self.tt.prefetch(board.hash());
             self.keys.push(key);
             self.played[ply] = Some(mv);
             let new_depth = depth - 1
@@ -862,8 +865,7 @@ impl Worker<'_> {
         {
             self.correction.update(board, depth, best - raw_eval);
         }
-        self.tt
-            .store(key, ply, best_move, best, raw_eval, depth, bound);
+        self.tt.store(key, ply, best_move, best, depth, bound);
         best
     }
 }

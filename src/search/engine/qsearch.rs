@@ -37,6 +37,13 @@ impl Worker<'_> {
             };
         }
         let key = board.hash();
+        // The evaluation before the probe, which finds the bucket the parent prefetched in
+        // the cache by then (see `TranspositionTable::prefetch`).
+        let raw_eval = if in_check {
+            -INFINITY
+        } else {
+            self.static_evaluation(board)
+        };
         let hit = self.tt.probe(key, ply);
         if let Some(h) = hit {
             if beta - alpha == 1 {
@@ -51,8 +58,6 @@ impl Worker<'_> {
         let original_alpha = alpha;
         let mut best;
         let stand_pat;
-        // Uncorrected, for the table.
-        let mut raw_eval = -INFINITY;
         let mut picker = MovePicker::new();
         if in_check {
             let tt_move = hit.and_then(|h| h.mv);
@@ -63,10 +68,6 @@ impl Worker<'_> {
             stand_pat = -INFINITY;
             best = -INFINITY;
         } else {
-            // `-INFINITY` marks an entry stored in check: no evaluation to reuse.
-            raw_eval = hit
-                .filter(|h| h.eval != -INFINITY)
-                .map_or_else(|| self.static_evaluation(board), |h| h.eval);
             stand_pat = self.correction.correct(board, raw_eval, MATE_BOUND - 1);
             if stand_pat >= beta {
                 return stand_pat;
@@ -98,6 +99,7 @@ impl Worker<'_> {
                 continue;
             }
             let undo = board.make_move(mv);
+            self.tt.prefetch(board.hash());
             let value = -self.quiesce(board, ply + 1, -beta, -alpha, gives_check);
             board.unmake_move(mv, undo);
             if self.aborted {
@@ -122,7 +124,7 @@ impl Worker<'_> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, ply, best_move, best, raw_eval, 0, bound);
+        self.tt.store(key, ply, best_move, best, 0, bound);
         best
     }
 }
