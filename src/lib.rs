@@ -5,7 +5,7 @@
 // the bulk counter and of the evaluation compiled for the `popcnt` instruction, made only once
 // the processor is known to have it (`count.rs`, `search/eval/mod.rs`; measured in
 // docs/performance.md, both copies tested), and the search's prefetch of a transposition-table
-// bucket on x86-64 (`search/tt.rs`; measured in docs/strength.md, tested there).
+// bucket on x86-64 (`search/tt.rs`, where it is tested; measured in docs/strength.md).
 #![deny(unsafe_code)]
 // On docs.rs (and CI's docs step), label every item behind a cargo feature with that feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]

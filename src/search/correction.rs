@@ -5,8 +5,9 @@
 //! (a blocked centre, a weak pawn it has no term for). Each search of a node whose result is
 //! neither a capture's nor a bound that says nothing about it tells how wrong the static
 //! evaluation was there; those errors are averaged per pawn structure and side to move, and
-//! the search prunes on the evaluation plus that average. The transposition table keeps the
-//! evaluation uncorrected, so that a correction learnt later applies to it too.
+//! the search prunes on the evaluation plus that average. Each node computes the evaluation
+//! afresh (the transposition table keeps none) and corrects it by the averages as they are
+//! then, so a correction learnt later applies to every position.
 
 use alloc::boxed::Box;
 use alloc::vec;

@@ -556,10 +556,13 @@ impl Worker<'_> {
         } else {
             self.static_evaluation(board)
         };
-        let hit = self.tt.probe(key, ply);
         // In the search without the TT move, the entry's move is the excluded move and its
-        // score that move's: only its static evaluation (below) is of use there.
-        let entry = hit.filter(|_| excluded.is_none());
+        // score that move's: nothing in it is of use there, so it is not read.
+        let entry = if excluded.is_none() {
+            self.tt.probe(key, ply)
+        } else {
+            None
+        };
         let tt_move = entry.and_then(|h| h.mv);
         if let Some(h) = entry {
             if !pv_node && h.depth >= depth {
