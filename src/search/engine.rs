@@ -32,7 +32,7 @@ use super::params;
 use super::time::Budget;
 use super::tt::{Bound, TranspositionTable};
 use super::{Clock, Limits, Score, SearchInfo, SearchResult};
-use crate::{Board0x88, Move, PieceKind};
+use crate::{Board0x88, Move, PieceKind, Undo};
 
 /// Larger than any score.
 pub(crate) const INFINITY: i32 = 32_000;
@@ -226,6 +226,37 @@ impl Worker<'_> {
                 .evaluate_cached(board, self.eval_cache)
                 .clamp(-(MATE_BOUND - 1), MATE_BOUND - 1),
         }
+    }
+
+    /// The node's evaluation before correction, or `-INFINITY` in check, where nothing stands
+    /// pat (every evasion is searched). Taken before the node probes the table: the parent
+    /// prefetched the node's bucket, which arrives while the evaluation runs (see
+    /// [`TranspositionTable::prefetch`]).
+    #[inline(always)]
+    fn raw_evaluation(&mut self, board: &Board0x88, in_check: bool) -> i32 {
+        if in_check {
+            -INFINITY
+        } else {
+            self.static_evaluation(board)
+        }
+    }
+
+    /// Makes `mv` and starts loading the child's table bucket, which the child probes after
+    /// its evaluation: every move the search makes goes through here (null moves through
+    /// [`make_null`](Self::make_null)).
+    #[inline(always)]
+    fn make(&self, board: &mut Board0x88, mv: Move) -> Undo {
+        let undo = board.make_move(mv);
+        self.tt.prefetch(board.hash());
+        undo
+    }
+
+    /// [`make`](Self::make) for the null move: `None` in check, where there is none.
+    #[inline(always)]
+    fn make_null(&self, board: &mut Board0x88) -> Option<Undo> {
+        let undo = board.make_null_move()?;
+        self.tt.prefetch(board.hash());
+        Some(undo)
     }
 }
 
@@ -549,13 +580,7 @@ impl Worker<'_> {
         self.seldepth = self.seldepth.max(ply);
         let pv_node = beta - alpha > 1;
         let key = board.hash();
-        // The uncorrected evaluation, before the probe: the parent prefetched this node's
-        // bucket, which arrives while the evaluation runs (see `TranspositionTable::prefetch`).
-        let raw_eval = if in_check {
-            -INFINITY
-        } else {
-            self.static_evaluation(board)
-        };
+        let raw_eval = self.raw_evaluation(board, in_check);
         // In the search without the TT move, the entry's move is the excluded move and its
         // score that move's: nothing in it is of use there, so it is not read.
         let entry = if excluded.is_none() {
@@ -621,8 +646,7 @@ impl Worker<'_> {
                     + depth / params::null_move_depth_divisor()
                     + ((eval - beta) / params::null_move_eval_divisor())
                         .min(params::null_move_eval_max());
-                if let Some(undo) = board.make_null_move() {
-                    self.tt.prefetch(board.hash());
+                if let Some(undo) = self.make_null(board) {
                     self.keys.push(key);
                     self.played[ply] = None;
                     let value = -self.negamax(
@@ -749,8 +773,7 @@ impl Worker<'_> {
                     continue;
                 }
             }
-            let undo = board.make_move(mv);
-            self.tt.prefetch(board.hash());
+            let undo = self.make(board, mv);
             self.keys.push(key);
             self.played[ply] = Some(mv);
             let new_depth = depth - 1

@@ -392,8 +392,9 @@ impl MovePicker {
     }
 
     /// Selects the best key of `keys[first_key..end_key]` (a segment whose moves start at
-    /// `first_move`) whose score is at least `floor`, and hands out its move; a capture scored good that
-    /// loses material by static exchange is put back among the bad captures when it comes up.
+    /// `first_move`) whose score is at least `floor`, and hands out its move; a capture scored
+    /// good that loses material by static exchange is put back among the bad captures when it
+    /// comes up.
     #[inline(always)]
     fn select(
         &mut self,

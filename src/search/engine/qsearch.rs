@@ -37,13 +37,7 @@ impl Worker<'_> {
             };
         }
         let key = board.hash();
-        // The evaluation before the probe, which finds the bucket the parent prefetched in
-        // the cache by then (see `TranspositionTable::prefetch`).
-        let raw_eval = if in_check {
-            -INFINITY
-        } else {
-            self.static_evaluation(board)
-        };
+        let raw_eval = self.raw_evaluation(board, in_check);
         let hit = self.tt.probe(key, ply);
         if let Some(h) = hit {
             if beta - alpha == 1 {
@@ -98,8 +92,7 @@ impl Worker<'_> {
             if losing && !gives_check {
                 continue;
             }
-            let undo = board.make_move(mv);
-            self.tt.prefetch(board.hash());
+            let undo = self.make(board, mv);
             let value = -self.quiesce(board, ply + 1, -beta, -alpha, gives_check);
             board.unmake_move(mv, undo);
             if self.aborted {
