@@ -9,7 +9,7 @@ Usage (from anywhere; relative default paths are taken from the repository root)
     python3 examples/match.py [--games 100] [--tc 5+0.05] [--elo 1800]
         [--engine target/release/examples/uci] [--stockfish /usr/games/stockfish]
         [--hash 16] [--engine-option NAME=VALUE ...] [--sf-option NAME=VALUE ...]
-        [--pgn out.pgn]
+        [--pgn out.pgn] [--first 1]
 
 The games are played one at a time, in colour-swapped pairs from the opening lines below
 (pair k uses line k, cycling), each engine with its own real clock: base time plus increment
@@ -19,6 +19,10 @@ move that is not legal (or no move in a position that has one) loses, as does an
 a crashed or hung engine is restarted for the next game. Games end by python-chess's rules:
 checkmate, stalemate, insufficient material, the 75-move rule and fivefold repetition, and the
 claimable threefold repetition and 50-move rule are taken as draws at once.
+
+A long match can be split over the cores, one process each: `--first 101 --games 100` plays
+games 101 to 200 of the match (the openings and colours those games have in one run), so
+that a second process beside `--games 100` completes a 200-game match.
 
 One line is printed per game; the summary gives wins/draws/losses from x88's point of view,
 the score, an Elo difference estimate with a 95% error bar (from the per-game score variance),
@@ -293,7 +297,7 @@ async def run(args):
     tally = Tally()
     pgn = open(args.pgn, "w") if args.pgn else None
     try:
-        for number in range(args.games):
+        for number in range(args.first - 1, args.first - 1 + args.games):
             opening = OPENINGS[(number // 2) % len(OPENINGS)]
             x88_color = chess.WHITE if number % 2 == 0 else chess.BLACK
             players = {x88_color: x88, not x88_color: stockfish}
@@ -303,7 +307,7 @@ async def run(args):
             w, d, l = tally.wdl()
             colour = "white" if x88_color == chess.WHITE else "black"
             print(
-                f"game {number + 1:3}/{args.games}: x88 {colour:5} {result:7} "
+                f"game {number + 1:3}/{args.first - 1 + args.games}: x88 {colour:5} {result:7} "
                 f"({why}, {board.fullmove_number} moves)  x88 +{w} ={d} -{l}",
                 flush=True,
             )
@@ -362,9 +366,11 @@ def main():
     parser.add_argument("--sf-option", type=parse_option, action="append", default=[],
                         metavar="NAME=VALUE", help="a UCI option for Stockfish (repeatable)")
     parser.add_argument("--pgn", help="write the games to this PGN file")
+    parser.add_argument("--first", type=int, default=1,
+                        help="number of the first game to play (default 1; see above)")
     args = parser.parse_args()
-    if args.games < 1:
-        parser.error("--games must be at least 1")
+    if args.games < 1 or args.first < 1:
+        parser.error("--games and --first must be at least 1")
     asyncio.run(run(args))
 
 
