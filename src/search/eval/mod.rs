@@ -4,10 +4,10 @@
 //! phase (the non-pawn material left). The terms are material and piece-square tables,
 //! mobility (pseudo-legal squares per piece, walked along the 0x88 rays, not counting squares
 //! an enemy pawn guards), king safety (pawn shield and enemy pieces reaching the squares around
-//! the king), pawn structure (passed, doubled and isolated pawns), rooks on open files, the
-//! bishop pair and threats (enemy pieces attacked by a lesser piece). Everything is computed
-//! from White's side and mirrored for Black, so a position and its colour-flipped mirror score
-//! alike (see the tests).
+//! the king), pawn structure (passed, doubled, isolated and connected pawns), rooks on open
+//! files, the bishop pair and threats (enemy pieces attacked by a lesser piece). Everything is
+//! computed from White's side and mirrored for Black, so a position and its colour-flipped
+//! mirror score alike (see the tests).
 //!
 //! Given an [`EvalCache`] ([`evaluate_cached`], as the search does), the pawn terms that
 //! depend on the pawns alone are worked out once per pawn structure and a position's
@@ -663,8 +663,8 @@ mod tests {
             count += values.len();
         });
         // Material 12, piece-square 768, mobility 18, king attack 6 + 3, passed pawns 16 + 2,
-        // and 22 single numbers.
-        assert_eq!(count, 847);
+        // connected pawns 16, and 22 single numbers.
+        assert_eq!(count, 863);
         let mut unique = names.clone();
         unique.sort_unstable();
         unique.dedup();
@@ -784,6 +784,45 @@ mod tests {
                     "{fen}: {moved} for {count}"
                 );
             }
+        }
+    }
+
+    /// A connected pawn is one that a pawn of its own guards or stands beside on its rank;
+    /// an enemy pawn's guard and a pawn on the far edge of the next rank (beside it in square
+    /// numbering only) do not count. With the connected weights at 64 for every rank, the
+    /// evaluation moves by 64 per connected pawn of the side to move less the other side's.
+    #[test]
+    fn connected_pawns_are_guarded_or_side_by_side() {
+        let with = |value: i32| {
+            let mut weights = Weights::DEFAULT;
+            weights.connected_mg = [value; 8];
+            weights.connected_eg = [value; 8];
+            Evaluator::new(&weights)
+        };
+        let (none, each) = (with(0), with(64));
+        let cases = [
+            // d3 guards e4; nothing guards d3 or stands beside it.
+            ("4k3/7p/8/8/4P3/3P4/8/4K3 w - - 0 1", 1),
+            // d4 and e4 side by side: each is connected.
+            ("4k3/7p/8/8/3PP3/8/8/4K3 w - - 0 1", 2),
+            // A chain of three, b2 c3 d4: c3 and d4 are guarded, b2 is not.
+            ("4k3/7p/8/8/3P4/2P5/1P6/4K3 w - - 0 1", 2),
+            // h3 and a4, a3 and h2: neighbours in square numbering, not on the board.
+            ("4k3/7p/8/8/P7/P6P/7P/4K3 w - - 0 1", 0),
+            // e4 and d5 guard each other's square, but each is the other side's pawn.
+            ("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", 0),
+            // Black's e6 guards d5 (Black to move: its side's view), White's a2 is alone.
+            ("4k3/8/4p3/3p4/8/8/P7/4K3 b - - 0 1", 1),
+            // The same from White's side.
+            ("4k3/8/4p3/3p4/8/8/P7/4K3 w - - 0 1", -1),
+        ];
+        for (fen, connected) in cases {
+            let board: Board0x88 = fen.parse().unwrap();
+            let moved = each.evaluate(&board) - none.evaluate(&board);
+            assert!(
+                (moved - 64 * connected).abs() <= 1,
+                "{fen}: {moved} for {connected}"
+            );
         }
     }
 

@@ -1,11 +1,11 @@
 //! The pawn structure's part of the evaluation.
 //!
-//! What depends on the two sides' pawns alone (their material and squares, doubled and
-//! isolated pawns, which pawns are passed, the squares they guard, the files they hold) is
+//! What depends on the two sides' pawns alone (their material and squares, doubled, isolated
+//! and connected pawns, which pawns are passed, the squares they guard, the files they hold) is
 //! worked out once per pawn structure by [`PawnInfo::compute`] and kept in an
 //! [`EvalCache`](super::EvalCache).
 
-use super::{Evaluator, Terms, Weights, table_index};
+use super::{Evaluator, Terms, Weights, relative_rank, table_index};
 use crate::{Board0x88, Color, PieceKind, Square, SquareSet};
 
 /// Pawn placement per colour (0 White, 1 Black), per file padded by one on each side so that
@@ -23,7 +23,7 @@ struct PawnFiles {
 pub(super) struct PawnInfo {
     /// The key: each side's pawns, as [`SquareSet`] bits.
     pub(super) pawns: [u64; 2],
-    /// Material, piece-square, isolated and doubled pawn terms.
+    /// Material, piece-square, isolated, doubled and connected pawn terms.
     pub(super) terms: [Terms; 2],
     /// The passed pawns that earn the passed-pawn bonus (not those behind another of their
     /// own on the file). The bonus itself depends on the kings and on the square in front,
@@ -59,13 +59,19 @@ impl PawnInfo {
                 info.guard[side] |= board.attacks_from(sq);
             }
         }
+        let w = &evaluator.weights;
         for color in Color::ALL {
             let side = color.index();
+            let connected = info.guard[side] | beside(sets[side]);
             for sq in sets[side] {
                 let idx = table_index(sq.index(), color);
                 let k = PieceKind::Pawn.index();
                 info.terms[side].add(evaluator.mg_table[k][idx], evaluator.eg_table[k][idx]);
-                let (mg, eg, passed) = pawn_structure(&files, sq, color, &evaluator.weights);
+                if connected.contains(sq) {
+                    let rank = relative_rank(sq, color);
+                    info.terms[side].add(w.connected_mg[rank], w.connected_eg[rank]);
+                }
+                let (mg, eg, passed) = pawn_structure(&files, sq, color, w);
                 info.terms[side].add(mg, eg);
                 if passed {
                     info.passed[side] |= sq;
@@ -74,6 +80,14 @@ impl PawnInfo {
         }
         info
     }
+}
+
+/// The squares beside those of `set` on their ranks, one file to the left or right (none
+/// across the board's edge).
+fn beside(set: SquareSet) -> SquareSet {
+    const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
+    SquareSet(((set.0 & NOT_FILE_H) << 1) | ((set.0 & NOT_FILE_A) >> 1))
 }
 
 /// The doubled and isolated terms (middlegame, endgame) of the pawn of `color` on `sq`, and

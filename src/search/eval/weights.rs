@@ -127,6 +127,11 @@ weights! {
     isolated_mg: i32 = 10,
     /// Isolated pawn penalty, endgame.
     isolated_eg: i32 = 12,
+    /// Bonus for a connected pawn (one that a pawn of its own guards or stands beside on its
+    /// rank) by its relative rank, middlegame: a chain or a phalanx holds and advances together.
+    connected_mg: [i32; 8] = [0, 6, 7, 10, 24, 40, 70, 0],
+    /// Connected pawn bonus by relative rank, endgame.
+    connected_eg: [i32; 8] = [0, 0, 0, 3, 12, 30, 60, 0],
     /// Bonus for two bishops or more, middlegame.
     bishop_pair_mg: i32 = 28,
     /// Bishop pair bonus, endgame.
