@@ -6,7 +6,7 @@
 //! [`EvalCache`](super::EvalCache).
 
 use super::{Evaluator, Terms, Weights, relative_rank, table_index};
-use crate::{Board0x88, Color, PieceKind, Square, SquareSet};
+use crate::{Board0x88, Color, File, PieceKind, Square, SquareSet};
 
 /// Pawn placement per colour (0 White, 1 Black), per file padded by one on each side so that
 /// neighbour files need no bounds checks: count, lowest and highest rank.
@@ -85,8 +85,8 @@ impl PawnInfo {
 /// The squares beside those of `set` on their ranks, one file to the left or right (none
 /// across the board's edge).
 fn beside(set: SquareSet) -> SquareSet {
-    const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
-    const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
+    const NOT_FILE_A: u64 = !SquareSet::file(File::A).0;
+    const NOT_FILE_H: u64 = !SquareSet::file(File::H).0;
     SquareSet(((set.0 & NOT_FILE_H) << 1) | ((set.0 & NOT_FILE_A) >> 1))
 }
 
