@@ -7,11 +7,13 @@ Usage (from anywhere; relative default paths are taken from the repository root)
     pip install chess                   # python-chess
     python3 examples/wac.py [--engine target/release/examples/uci]
         [--epd ../shared/tactics/wac.epd] [--time 1.0] [--hash 16] [--first N]
+        [--engine-option NAME=VALUE ...]
 
 Each position is searched for `--time` seconds as a new game. It counts as solved when the
 engine's move is one of its `bm` moves (if it has any) and none of its `am` moves. One line is
 printed per position, then the ids of the missed positions and the total, as
-`solved <n>/<total>`.
+`solved <n>/<total>`. `--engine-option` sets a UCI option before the first position (for
+example `--engine-option Threads=2`), as `match.py`'s does.
 """
 
 import argparse
@@ -51,6 +53,21 @@ def read_epd(path, first):
     return positions
 
 
+def parse_option(text):
+    """`NAME=VALUE` as a (name, value) pair.
+
+    >>> parse_option("Threads=2")
+    ('Threads', '2')
+    >>> parse_option("Threads")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: options are NAME=VALUE, not 'Threads'
+    """
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"options are NAME=VALUE, not {text!r}")
+    return name, value
+
+
 def solved(move, ops):
     if move in ops.get("am", []):
         return False
@@ -68,6 +85,8 @@ def main():
     parser.add_argument("--time", type=float, default=1.0, help="seconds per position (default 1)")
     parser.add_argument("--hash", type=int, default=16, help="Hash in MiB (default 16)")
     parser.add_argument("--first", type=int, help="only the first N positions")
+    parser.add_argument("--engine-option", type=parse_option, action="append", default=[],
+                        metavar="NAME=VALUE", help="a UCI option for the engine (repeatable)")
     args = parser.parse_args()
     if args.time <= 0:
         parser.error("--time must be positive")
@@ -79,8 +98,12 @@ def main():
     engine = chess.engine.SimpleEngine.popen_uci(str(repo_path(args.engine)))
     missed = []
     try:
-        if "Hash" in engine.options:
-            engine.configure({"Hash": args.hash})
+        options = {"Hash": args.hash} if "Hash" in engine.options else {}
+        options.update(args.engine_option)
+        unknown = [name for name in options if name not in engine.options]
+        if unknown:
+            sys.exit(f"the engine has no option {', '.join(unknown)}")
+        engine.configure(options)
         for board, ops in positions:
             result = engine.play(board, chess.engine.Limit(time=args.time), game=object())
             move = result.move
