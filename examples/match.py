@@ -264,6 +264,17 @@ def parse_tc(text):
 
 
 def parse_option(text):
+    """`NAME=VALUE` as a (name, value) pair, for the engine-option flags of match.py,
+    sprt.py and wac.py.
+
+    >>> parse_option("Threads=2")
+    ('Threads', '2')
+    >>> parse_option("UCI_Elo=")
+    ('UCI_Elo', '')
+    >>> parse_option("Threads")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: options are NAME=VALUE, not 'Threads'
+    """
     name, sep, value = text.partition("=")
     if not sep or not name:
         raise argparse.ArgumentTypeError(f"options are NAME=VALUE, not {text!r}")
@@ -271,6 +282,8 @@ def parse_option(text):
 
 
 def repo_path(text):
+    """`text` as a path: as given when it is absolute or exists from here, else from the
+    repository root (so `target/release/examples/uci` works from any directory)."""
     path = Path(text)
     return path if path.is_absolute() or path.exists() else REPO / path
 

@@ -18,7 +18,6 @@ example `--engine-option Threads=2`), as `match.py`'s does.
 
 import argparse
 import sys
-from pathlib import Path
 
 try:
     import chess
@@ -26,12 +25,8 @@ try:
 except ImportError:
     sys.exit("wac.py needs python-chess: pip install chess")
 
-REPO = Path(__file__).resolve().parents[1]
-
-
-def repo_path(text):
-    path = Path(text)
-    return path if path.is_absolute() or path.exists() else REPO / path
+# The option and path parsing that match.py and sprt.py use too.
+from match import parse_option, repo_path  # noqa: E402
 
 
 def read_epd(path, first):
@@ -51,21 +46,6 @@ def read_epd(path, first):
             if first is not None and len(positions) == first:
                 break
     return positions
-
-
-def parse_option(text):
-    """`NAME=VALUE` as a (name, value) pair.
-
-    >>> parse_option("Threads=2")
-    ('Threads', '2')
-    >>> parse_option("Threads")
-    Traceback (most recent call last):
-    argparse.ArgumentTypeError: options are NAME=VALUE, not 'Threads'
-    """
-    name, sep, value = text.partition("=")
-    if not sep or not name:
-        raise argparse.ArgumentTypeError(f"options are NAME=VALUE, not {text!r}")
-    return name, value
 
 
 def solved(move, ops):
