@@ -28,7 +28,7 @@ struct Remembered {
 /// terms once per pawn structure (a search meets the same pawns in most of its nodes) and a
 /// position's evaluation once while it stays in the table (a search evaluates many positions
 /// again: in the quiescence search, a position that stands pat is not stored in the
-/// transposition table). About 430 KiB. Pawn entries are checked against both sides' full pawn
+/// transposition table). About 480 KiB. Pawn entries are checked against both sides' full pawn
 /// sets and evaluations against the position's full 64-bit hash, so a cached evaluation is
 /// that of the evaluator that filled the cache (unless two positions share a hash, which the
 /// transposition table's entries risk as well). The cache keeps values, not weights: one

@@ -5,9 +5,9 @@
 //! mobility (pseudo-legal squares per piece, walked along the 0x88 rays, not counting squares
 //! an enemy pawn guards), king safety (pawn shield and enemy pieces reaching the squares around
 //! the king), pawn structure (passed, doubled, isolated and connected pawns), rooks on open
-//! files, the bishop pair and threats (enemy pieces attacked by a lesser piece). Everything is
-//! computed from White's side and mirrored for Black, so a position and its colour-flipped
-//! mirror score alike (see the tests).
+//! files, the bishop pair, knights and bishops on outposts and threats (enemy pieces attacked
+//! by a lesser piece). Everything is computed from White's side and mirrored for Black, so a
+//! position and its colour-flipped mirror score alike (see the tests).
 //!
 //! Given an [`EvalCache`] ([`evaluate_cached`], as the search does), the pawn terms that
 //! depend on the pawns alone are worked out once per pawn structure and a position's
@@ -399,6 +399,13 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
         if bishops >= 2 {
             sum.add(w.bishop_pair_mg, w.bishop_pair_eg);
         }
+        let outposts = pawn_info.outposts[side];
+        let knights_on = (sets[PieceKind::Knight.index()] & outposts).len() as i32;
+        let bishops_on = (sets[PieceKind::Bishop.index()] & outposts).len() as i32;
+        sum.add(
+            knights_on * w.outpost_knight_mg + bishops_on * w.outpost_bishop_mg,
+            knights_on * w.outpost_knight_eg + bishops_on * w.outpost_bishop_eg,
+        );
         let (mg, eg) = threats(
             sets_by_color[enemy],
             pawn_info.guard[side],
@@ -663,8 +670,8 @@ mod tests {
             count += values.len();
         });
         // Material 12, piece-square 768, mobility 18, king attack 6 + 3, passed pawns 16 + 2,
-        // connected pawns 16, and 22 single numbers.
-        assert_eq!(count, 863);
+        // connected pawns 16, and 26 single numbers.
+        assert_eq!(count, 867);
         let mut unique = names.clone();
         unique.sort_unstable();
         unique.dedup();
@@ -691,11 +698,18 @@ mod tests {
     /// Each weight is used: changing it changes the evaluation of some position.
     #[test]
     fn every_weight_counts() {
-        let boards: alloc::vec::Vec<Board0x88> =
+        let mut boards: alloc::vec::Vec<Board0x88> =
             crate::test_positions::suite_positions_and_children()
                 .step_by(3)
                 .take(3_000)
                 .collect();
+        // The suites have no knight or bishop on an outpost where the endgame weights show.
+        for fen in [
+            "4k3/p7/8/3N4/4P3/8/8/4K3 w - - 0 1",
+            "4k3/p7/8/3B4/4P3/8/8/4K3 w - - 0 1",
+        ] {
+            boards.push(fen.parse().unwrap());
+        }
         let mut names = alloc::vec::Vec::new();
         Weights::DEFAULT.for_each(|name, _| names.push(name));
         for name in names {
@@ -822,6 +836,50 @@ mod tests {
             assert!(
                 (moved - 64 * connected).abs() <= 1,
                 "{fen}: {moved} for {connected}"
+            );
+        }
+    }
+
+    /// An outpost is a square on the side's fourth to sixth rank that a pawn of its own
+    /// guards and no enemy pawn can ever attack. With the outpost weights at 64, the
+    /// evaluation moves by 64 per knight or bishop on one, the side to move's less the
+    /// other's.
+    #[test]
+    fn outposts_are_guarded_and_beyond_enemy_pawns() {
+        let with = |value: i32| {
+            let mut weights = Weights::DEFAULT;
+            weights.outpost_knight_mg = value;
+            weights.outpost_knight_eg = value;
+            weights.outpost_bishop_mg = value;
+            weights.outpost_bishop_eg = value;
+            Evaluator::new(&weights)
+        };
+        let (none, each) = (with(0), with(64));
+        let cases = [
+            // e4 guards the d5 knight; a7 is too far to ever attack d5.
+            ("4k3/p7/8/3N4/4P3/8/8/4K3 w - - 0 1", 1),
+            // The same with a bishop.
+            ("4k3/p7/8/3B4/4P3/8/8/4K3 w - - 0 1", 1),
+            // c7 can attack d5 once it reaches c6.
+            ("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", 0),
+            // c5 stands beside d5 and can never attack it; e6 attacks d5 now.
+            ("4k3/8/8/2pN4/4P3/8/8/4K3 w - - 0 1", 1),
+            ("4k3/8/4p3/3N4/4P3/8/8/4K3 w - - 0 1", 0),
+            // Unguarded, or on the third or seventh rank: no outpost.
+            ("4k3/p7/8/3N4/8/8/8/4K3 w - - 0 1", 0),
+            ("4k3/p7/8/8/8/3N4/4P3/4K3 w - - 0 1", 0),
+            ("4k3/p2N4/4P3/8/8/8/8/4K3 w - - 0 1", 0),
+            // Black's knight on e4, guarded by d5, beyond White's h2 (Black to move: its
+            // side's view), and the same from White's side.
+            ("4k3/8/8/3p4/4n3/8/7P/4K3 b - - 0 1", 1),
+            ("4k3/8/8/3p4/4n3/8/7P/4K3 w - - 0 1", -1),
+        ];
+        for (fen, outposts) in cases {
+            let board: Board0x88 = fen.parse().unwrap();
+            let moved = each.evaluate(&board) - none.evaluate(&board);
+            assert!(
+                (moved - 64 * outposts).abs() <= 1,
+                "{fen}: {moved} for {outposts}"
             );
         }
     }

@@ -33,6 +33,9 @@ pub(super) struct PawnInfo {
     pub(super) guard: [SquareSet; 2],
     /// The files that hold a pawn (bit `f` for file `f`).
     pub(super) files: [u8; 2],
+    /// The outposts: squares on the side's fourth to sixth rank that its pawns guard and no
+    /// enemy pawn can ever attack, however far it advances.
+    pub(super) outposts: [SquareSet; 2],
 }
 
 impl PawnInfo {
@@ -58,6 +61,16 @@ impl PawnInfo {
                 info.files[side] |= 1 << (file - 1);
                 info.guard[side] |= board.attacks_from(sq);
             }
+        }
+        // White's fourth to sixth ranks, and Black's (its fifth to third counted from White).
+        const OUTPOST_RANKS: [u64; 2] = [0x0000_FFFF_FF00_0000, 0x0000_00FF_FFFF_0000];
+        let span = [
+            attack_span(sets[0], Color::White),
+            attack_span(sets[1], Color::Black),
+        ];
+        for side in 0..2 {
+            info.outposts[side] =
+                SquareSet(info.guard[side].0 & !span[1 - side].0 & OUTPOST_RANKS[side]);
         }
         let w = &evaluator.weights;
         for color in Color::ALL {
@@ -88,6 +101,22 @@ fn beside(set: SquareSet) -> SquareSet {
     const NOT_FILE_A: u64 = !SquareSet::file(File::A).0;
     const NOT_FILE_H: u64 = !SquareSet::file(File::H).0;
     SquareSet(((set.0 & NOT_FILE_H) << 1) | ((set.0 & NOT_FILE_A) >> 1))
+}
+
+/// The squares the pawns of `color` in `pawns` attack or could attack by advancing: those on
+/// the files beside each pawn, on every rank in front of it.
+fn attack_span(pawns: SquareSet, color: Color) -> SquareSet {
+    // The squares in front of each pawn on its file (a fill along the file, pawn excluded).
+    let mut front = 0;
+    let mut step = pawns.0;
+    for _ in 0..6 {
+        step = match color {
+            Color::White => step << 8,
+            Color::Black => step >> 8,
+        };
+        front |= step;
+    }
+    beside(SquareSet(front))
 }
 
 /// The doubled and isolated terms (middlegame, endgame) of the pawn of `color` on `sq`, and

@@ -158,6 +158,15 @@ weights! {
     pawnless_margin: i32 = 350,
     /// The share of the endgame score, in 64ths, kept by a pawnless side with a small lead.
     pawnless_scale: i32 = 8,
+    /// Middlegame bonus for a knight on an outpost: a square on its side's fourth to sixth
+    /// rank that a pawn of its own guards and that no enemy pawn can ever attack.
+    outpost_knight_mg: i32 = 30,
+    /// Knight outpost bonus, endgame.
+    outpost_knight_eg: i32 = 20,
+    /// Middlegame bonus for a bishop on an outpost.
+    outpost_bishop_mg: i32 = 15,
+    /// Bishop outpost bonus, endgame.
+    outpost_bishop_eg: i32 = 10,
     /// Bonus for having the move.
     tempo: i32 = 10,
     /// Middlegame bonus per enemy knight, bishop, rook or queen that a pawn attacks: it must
