@@ -6,7 +6,7 @@
 //! [`EvalCache`](super::EvalCache).
 
 use super::{Evaluator, Terms, Weights, relative_rank, table_index};
-use crate::{Board0x88, Color, File, PieceKind, Square, SquareSet};
+use crate::{Board0x88, Color, File, PieceKind, Rank, Square, SquareSet};
 
 /// Pawn placement per colour (0 White, 1 Black), per file padded by one on each side so that
 /// neighbour files need no bounds checks: count, lowest and highest rank.
@@ -62,8 +62,12 @@ impl PawnInfo {
                 info.guard[side] |= board.attacks_from(sq);
             }
         }
-        // White's fourth to sixth ranks, and Black's (its fifth to third counted from White).
-        const OUTPOST_RANKS: [u64; 2] = [0x0000_FFFF_FF00_0000, 0x0000_00FF_FFFF_0000];
+        // White's fourth to sixth ranks, and Black's (the fifth to third counted from White).
+        const MIDDLE: u64 = SquareSet::rank(Rank::Fourth).0 | SquareSet::rank(Rank::Fifth).0;
+        const OUTPOST_RANKS: [u64; 2] = [
+            MIDDLE | SquareSet::rank(Rank::Sixth).0,
+            MIDDLE | SquareSet::rank(Rank::Third).0,
+        ];
         let span = [
             attack_span(sets[0], Color::White),
             attack_span(sets[1], Color::Black),
