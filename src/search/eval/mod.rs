@@ -801,6 +801,20 @@ mod tests {
         }
     }
 
+    /// Checks that in each `(fen, count)` case the evaluation under `each` (a term weighted
+    /// 64) exceeds the one under `none` (the term at 0) by 64 × `count`, within a centipawn
+    /// of rounding: the side to move's instances of the term less the other side's.
+    fn assert_moves_by_64(none: &Evaluator, each: &Evaluator, cases: &[(&str, i32)]) {
+        for &(fen, count) in cases {
+            let board: Board0x88 = fen.parse().unwrap();
+            let moved = each.evaluate(&board) - none.evaluate(&board);
+            assert!(
+                (moved - 64 * count).abs() <= 1,
+                "{fen}: {moved} for {count}"
+            );
+        }
+    }
+
     /// A connected pawn is one that a pawn of its own guards or stands beside on its rank;
     /// an enemy pawn's guard and a pawn on the far edge of the next rank (beside it in square
     /// numbering only) do not count. With the connected weights at 64 for every rank, the
@@ -830,14 +844,7 @@ mod tests {
             // The same from White's side.
             ("4k3/8/4p3/3p4/8/8/P7/4K3 w - - 0 1", -1),
         ];
-        for (fen, connected) in cases {
-            let board: Board0x88 = fen.parse().unwrap();
-            let moved = each.evaluate(&board) - none.evaluate(&board);
-            assert!(
-                (moved - 64 * connected).abs() <= 1,
-                "{fen}: {moved} for {connected}"
-            );
-        }
+        assert_moves_by_64(&none, &each, &cases);
     }
 
     /// An outpost is a square on the side's fourth to sixth rank that a pawn of its own
@@ -874,14 +881,7 @@ mod tests {
             ("4k3/8/8/3p4/4n3/8/7P/4K3 b - - 0 1", 1),
             ("4k3/8/8/3p4/4n3/8/7P/4K3 w - - 0 1", -1),
         ];
-        for (fen, outposts) in cases {
-            let board: Board0x88 = fen.parse().unwrap();
-            let moved = each.evaluate(&board) - none.evaluate(&board);
-            assert!(
-                (moved - 64 * outposts).abs() <= 1,
-                "{fen}: {moved} for {outposts}"
-            );
-        }
+        assert_moves_by_64(&none, &each, &cases);
     }
 
     #[test]

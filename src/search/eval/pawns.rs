@@ -63,18 +63,17 @@ impl PawnInfo {
             }
         }
         // White's fourth to sixth ranks, and Black's (the fifth to third counted from White).
-        const MIDDLE: u64 = SquareSet::rank(Rank::Fourth).0 | SquareSet::rank(Rank::Fifth).0;
-        const OUTPOST_RANKS: [u64; 2] = [
-            MIDDLE | SquareSet::rank(Rank::Sixth).0,
-            MIDDLE | SquareSet::rank(Rank::Third).0,
+        let middle = SquareSet::rank(Rank::Fourth) | SquareSet::rank(Rank::Fifth);
+        let outpost_ranks = [
+            middle | SquareSet::rank(Rank::Sixth),
+            middle | SquareSet::rank(Rank::Third),
         ];
         let span = [
             attack_span(sets[0], Color::White),
             attack_span(sets[1], Color::Black),
         ];
         for side in 0..2 {
-            info.outposts[side] =
-                SquareSet(info.guard[side].0 & !span[1 - side].0 & OUTPOST_RANKS[side]);
+            info.outposts[side] = info.guard[side] & !span[1 - side] & outpost_ranks[side];
         }
         let w = &evaluator.weights;
         for color in Color::ALL {
