@@ -212,15 +212,26 @@ fn node_limit_is_respected() {
     assert_legal_line(&board(fen), &result);
 }
 
+/// A fixed `movetime` is a hard limit: the search aborts when the clock reaches it, and not
+/// before. On the ticking clock (a millisecond a read) the limit is a count of reads, so the
+/// test does not depend on the host's speed or load.
 #[test]
 fn movetime_is_respected() {
     let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    let start = Instant::now();
-    let result = search(fen, &Limits::movetime(Duration::from_millis(150)));
-    let elapsed = start.elapsed();
-    assert!(elapsed >= Duration::from_millis(100), "{elapsed:?}");
-    assert!(elapsed < Duration::from_millis(600), "{elapsed:?}");
-    assert!(result.depth >= 3 && result.depth < MAX_DEPTH);
+    let mut searcher = Searcher::new(8);
+    let stop = AtomicBool::new(false);
+    let clock = TickingClock::default();
+    let limits = Limits::movetime(Duration::from_millis(150));
+    let result = searcher.search(&board(fen), &[], &limits, &stop, &clock, |_| {});
+    let spent = clock.last_read();
+    assert!(spent >= Duration::from_millis(150), "{spent:?}");
+    // It stops within a read or two of the limit.
+    assert!(spent <= Duration::from_millis(152), "{spent:?}");
+    assert!(
+        result.depth >= 3 && result.depth < MAX_DEPTH,
+        "depth {}",
+        result.depth
+    );
     assert_legal_line(&board(fen), &result);
 }
 
