@@ -3,9 +3,12 @@
 //! every returned move legal, and several threads searching as one.
 #![cfg(feature = "search")]
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+mod common;
+
+use common::ticking_clock::TickingClock;
 use x88::Board0x88;
 use x88::search::{Clock, Limits, MAX_DEPTH, Score, SearchResult, Searcher};
 
@@ -233,25 +236,6 @@ fn movetime_is_respected() {
         result.depth
     );
     assert_legal_line(&board(fen), &result);
-}
-
-/// A clock that moves on by a millisecond each time the search reads it, so that a search's
-/// time is a count of its reads (one every 2,048 nodes and one after each iteration) whatever
-/// the host's load.
-#[derive(Default)]
-struct TickingClock(AtomicU64);
-
-impl TickingClock {
-    /// The time the search saw at its last read.
-    fn last_read(&self) -> Duration {
-        Duration::from_millis(self.0.load(Ordering::Relaxed))
-    }
-}
-
-impl Clock for TickingClock {
-    fn elapsed(&self) -> Duration {
-        Duration::from_millis(self.0.fetch_add(1, Ordering::Relaxed) + 1)
-    }
 }
 
 #[test]

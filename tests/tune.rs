@@ -3,38 +3,45 @@
 //! because the values are shared by the whole process.
 #![cfg(feature = "tune")]
 
+mod common;
+
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+use common::ticking_clock::TickingClock;
 
 use x88::Board0x88;
-use x88::search::params::{self, PARAMETERS, ParameterError};
+use x88::search::params::{self, PARAMETERS, Parameter, ParameterError};
 use x88::search::{Limits, Score, Searcher};
 
-/// The nodes of fixed-depth searches from empty tables of Kiwipete, a quiet middlegame and a
-/// rook endgame: one position alone leaves some parameters' conditions unmet at this depth
-/// (a depth-8 search of Kiwipete is the same with any `history_pruning_margin`).
+/// Kiwipete, a quiet middlegame and a rook endgame, White to move in each.
+const POSITIONS: [&str; 3] = [
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "8/8/1p2k3/p1p1r1p1/P1P3P1/1P1K4/4R3/8 w - - 0 1",
+];
+
+/// The nodes of fixed-depth searches of [`POSITIONS`] from empty tables: one position alone
+/// leaves some parameters' conditions unmet at this depth (a depth-8 search of Kiwipete is
+/// the same with any `history_pruning_margin`).
 fn nodes() -> u64 {
-    [
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-        "8/8/1p2k3/p1p1r1p1/P1P3P1/1P1K4/4R3/8 w - - 0 1",
-    ]
-    .iter()
-    .map(|fen| {
-        let board: Board0x88 = fen.parse().expect("a valid FEN");
-        let stop = AtomicBool::new(false);
-        Searcher::new(1)
-            .search(
-                &board,
-                &[],
-                &Limits::depth(8),
-                &stop,
-                &Instant::now(),
-                |_| {},
-            )
-            .nodes
-    })
-    .sum()
+    POSITIONS
+        .iter()
+        .map(|fen| {
+            let board: Board0x88 = fen.parse().expect("a valid FEN");
+            let stop = AtomicBool::new(false);
+            Searcher::new(1)
+                .search(
+                    &board,
+                    &[],
+                    &Limits::depth(8),
+                    &stop,
+                    &Instant::now(),
+                    |_| {},
+                )
+                .nodes
+        })
+        .sum()
 }
 
 #[test]
@@ -71,52 +78,18 @@ fn parameters_move_the_search_and_ranges_hold() {
         default_nodes,
         "back to the defaults, back to the same tree"
     );
-    // Each parameter of the search, at its least or its greatest value, changes the tree (a
-    // parameter that changes nothing is not read, or does nothing at this depth); back at its
-    // default, the tree is the default one again. Time management's parameters (`time_*`)
-    // act on clock limits only, not on a search to a fixed depth, so they are left out.
-    // Two bound a term that their partner keeps rare at this depth, so they are tried with
-    // the partner at its least: history pruning of any negative history, and a null-move
-    // reduction a ply longer per 50 cp of the evaluation over beta.
-    let partner = |name: &str| match name {
-        "history_pruning_depth" => Some("history_pruning_margin"),
-        "null_move_eval_max" => Some("null_move_eval_divisor"),
-        _ => None,
-    };
-    let least = |name: &str| {
-        let parameter = PARAMETERS
-            .iter()
-            .find(|p| p.name == name)
-            .expect("a parameter");
-        (parameter.min, parameter.default)
-    };
-    let mut unmoved = Vec::new();
-    for parameter in PARAMETERS.iter().filter(|p| !p.name.starts_with("time_")) {
-        let partner = partner(parameter.name);
-        if let Some(name) = partner {
-            params::set(name, least(name).0).expect("in range");
-        }
-        let base = nodes();
-        let moved = [parameter.min, parameter.max].iter().any(|&other| {
-            params::set(parameter.name, other).expect("in range");
-            let moved = nodes() != base;
-            params::set(parameter.name, parameter.default).expect("in range");
-            moved
-        });
-        if let Some(name) = partner {
-            params::set(name, least(name).1).expect("in range");
-        }
-        if !moved {
-            unmoved.push(parameter.name);
-        }
-        assert_eq!(
-            nodes(),
-            default_nodes,
-            "{} back at its default",
-            parameter.name
-        );
-    }
+    // Each parameter of the search changes the tree at its least or its greatest value;
+    // time management's parameters (`time_*`) act on clock limits only, not on a search to a
+    // fixed depth, so they are tried on the time that clock-limited searches spend.
+    let search_parameters = PARAMETERS.iter().filter(|p| !p.name.starts_with("time_"));
+    let unmoved = unmoved_parameters(search_parameters, nodes);
     assert!(unmoved.is_empty(), "no change in the tree: {unmoved:?}");
+    let time_parameters = PARAMETERS.iter().filter(|p| p.name.starts_with("time_"));
+    let unmoved = unmoved_parameters(time_parameters, time_spent);
+    assert!(
+        unmoved.is_empty(),
+        "no change in the time spent: {unmoved:?}"
+    );
     // With the defaults (singular extensions on) the search stays sound: a mate in three is
     // found, with the right distance.
     let board: Board0x88 = "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1"
@@ -138,4 +111,92 @@ fn parameters_move_the_search_and_ranges_hold() {
         params::set("no_such_parameter", 1),
         Err(ParameterError::Unknown)
     );
+}
+
+/// Positions whose clock-limited searches reach every branch of time management: a score
+/// that drops between iterations (position 4 of the perft page, a Sicilian) and a best move
+/// that stays (the endgame of position 3).
+const TIME_POSITIONS: [&str; 3] = [
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "r1bqkb1r/pp3ppp/2nppn2/8/3NP3/2N5/PPP1BPPP/R1BQK2R w KQkq - 0 7",
+];
+
+/// The times that searches of [`TIME_POSITIONS`] spend on two game clocks (White with 2 s
+/// or 3 s, and 20 ms a move: each clock reaches a branch the other misses), on the ticking
+/// clock: a count of each search's reads, the same on any host.
+fn time_spent() -> Vec<Duration> {
+    let mut times = Vec::new();
+    for seconds in [2, 3] {
+        for fen in TIME_POSITIONS {
+            let board: Board0x88 = fen.parse().expect("a valid FEN");
+            let limits = Limits {
+                wtime: Some(Duration::from_secs(seconds)),
+                winc: Some(Duration::from_millis(20)),
+                ..Limits::default()
+            };
+            let clock = TickingClock::default();
+            let stop = AtomicBool::new(false);
+            Searcher::new(1).search(&board, &[], &limits, &stop, &clock, |_| {});
+            times.push(clock.last_read());
+        }
+    }
+    times
+}
+
+/// The parameter that keeps `name`'s term rare at the defaults, so that `name` is tried with
+/// it at its least: history pruning of any negative history, a null-move reduction a ply
+/// longer per 50 cp of the evaluation over beta, and more time after any fall of the score.
+fn partner(name: &str) -> Option<&'static Parameter> {
+    let partner = match name {
+        "history_pruning_depth" => "history_pruning_margin",
+        "null_move_eval_max" => "null_move_eval_divisor",
+        "time_big_drop_percent" => "time_big_drop",
+        "time_drop_percent" => "time_drop",
+        _ => return None,
+    };
+    PARAMETERS.iter().find(|p| p.name == partner)
+}
+
+/// The names of the `parameters` whose least and greatest values both leave `measure` as it
+/// was (each tried with its [`partner`] at its least, if it has one). A parameter that
+/// changes nothing is not read, or does nothing here. Each is set back to its default, and
+/// `measure` must then give its default result again.
+fn unmoved_parameters<T: PartialEq + std::fmt::Debug>(
+    parameters: impl Iterator<Item = &'static Parameter>,
+    measure: fn() -> T,
+) -> Vec<&'static str> {
+    let default_result = measure();
+    let mut unmoved = Vec::new();
+    for parameter in parameters {
+        let partner = partner(parameter.name);
+        let partner_result;
+        let base = match partner {
+            Some(partner) => {
+                params::set(partner.name, partner.min).expect("in range");
+                partner_result = measure();
+                &partner_result
+            }
+            None => &default_result,
+        };
+        let moved = [parameter.min, parameter.max].iter().any(|&other| {
+            params::set(parameter.name, other).expect("in range");
+            let moved = measure() != *base;
+            params::set(parameter.name, parameter.default).expect("in range");
+            moved
+        });
+        if let Some(partner) = partner {
+            params::set(partner.name, partner.default).expect("in range");
+        }
+        if !moved {
+            unmoved.push(parameter.name);
+        }
+        assert_eq!(
+            measure(),
+            default_result,
+            "{} back at its default",
+            parameter.name
+        );
+    }
+    unmoved
 }

@@ -241,3 +241,31 @@ pub fn read_until(
         }
     }
 }
+
+/// A clock for the search's tests whose time does not depend on the host.
+#[cfg(feature = "search")]
+pub mod ticking_clock {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::time::Duration;
+
+    use x88::search::Clock;
+
+    /// A clock that moves on by a millisecond each time the search reads it, so that a
+    /// search's time is a count of its reads (one every 2,048 nodes and one after each
+    /// iteration) whatever the host's load.
+    #[derive(Default)]
+    pub struct TickingClock(AtomicU64);
+
+    impl TickingClock {
+        /// The time the search saw at its last read.
+        pub fn last_read(&self) -> Duration {
+            Duration::from_millis(self.0.load(Ordering::Relaxed))
+        }
+    }
+
+    impl Clock for TickingClock {
+        fn elapsed(&self) -> Duration {
+            Duration::from_millis(self.0.fetch_add(1, Ordering::Relaxed) + 1)
+        }
+    }
+}
