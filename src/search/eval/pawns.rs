@@ -5,16 +5,13 @@
 //! worked out once per pawn structure by [`PawnInfo::compute`] and kept in an
 //! [`EvalCache`](super::EvalCache).
 
-use super::{Evaluator, Terms, Weights, relative_rank, table_index};
-use crate::{Board0x88, Color, File, PieceKind, Rank, Square, SquareSet};
+use super::{Evaluator, Terms, relative_rank, table_index};
+use crate::{Board0x88, Color, File, PieceKind, Rank, SquareSet};
 
-/// Pawn placement per colour (0 White, 1 Black), per file padded by one on each side so that
-/// neighbour files need no bounds checks: count, lowest and highest rank.
-struct PawnFiles {
-    count: [[i32; 10]; 2],
-    lowest: [[u8; 10]; 2],
-    highest: [[u8; 10]; 2],
-}
+/// The squares off the a-file, and those off the h-file: a set masked by one shifts a file
+/// towards that edge without wrapping onto the next rank.
+const NOT_FILE_A: u64 = !SquareSet::file(File::A).0;
+const NOT_FILE_H: u64 = !SquareSet::file(File::H).0;
 
 /// What the pawns alone decide, for both sides (0 White, 1 Black). It depends on the two
 /// pawn sets only, so an [`EvalCache`](super::EvalCache) keeps it for every position with the
@@ -39,116 +36,116 @@ pub(super) struct PawnInfo {
 }
 
 impl PawnInfo {
-    /// The pawn terms of `board` under the weights of `evaluator`.
+    /// The pawn terms of `board` under the weights of `evaluator`: set operations on both
+    /// sides' pawns at once, then one walk over each side's pawns for their squares' values.
     pub(super) fn compute(board: &Board0x88, evaluator: &Evaluator) -> PawnInfo {
         let sets = Color::ALL.map(|color| board.pieces(color, PieceKind::Pawn));
-        let mut files = PawnFiles {
-            count: [[0; 10]; 2],
-            lowest: [[8; 10]; 2],
-            highest: [[0; 10]; 2],
-        };
+        let w = &evaluator.weights;
         let mut info = PawnInfo {
             pawns: sets.map(|set| set.0),
+            guard: [
+                guarded(sets[0], Color::White),
+                guarded(sets[1], Color::Black),
+            ],
+            files: sets.map(files),
             ..PawnInfo::default()
         };
-        for (side, set) in sets.iter().enumerate() {
-            for sq in *set {
-                let file = sq.file().index() + 1;
-                let rank = sq.rank().index() as u8; // 0..8
-                files.count[side][file] += 1;
-                files.lowest[side][file] = files.lowest[side][file].min(rank);
-                files.highest[side][file] = files.highest[side][file].max(rank);
-                info.files[side] |= 1 << (file - 1);
-                info.guard[side] |= board.attacks_from(sq);
-            }
-        }
-        // White's fourth to sixth ranks, and Black's (the fifth to third counted from White).
+        // The squares in front of each side's pawns on their files, from that side's view.
+        let front = [
+            front_span(sets[0], Color::White),
+            front_span(sets[1], Color::Black),
+        ];
+        // White's fourth to sixth ranks, and Black's (the fifth to third counted from White):
+        // outposts are those of them that no enemy pawn can ever attack, its attack span being
+        // the files beside the squares in front of it.
         let middle = SquareSet::rank(Rank::Fourth) | SquareSet::rank(Rank::Fifth);
         let outpost_ranks = [
             middle | SquareSet::rank(Rank::Sixth),
             middle | SquareSet::rank(Rank::Third),
         ];
-        let span = [
-            attack_span(sets[0], Color::White),
-            attack_span(sets[1], Color::Black),
-        ];
-        for side in 0..2 {
-            info.outposts[side] = info.guard[side] & !span[1 - side] & outpost_ranks[side];
-        }
-        let w = &evaluator.weights;
         for color in Color::ALL {
             let side = color.index();
-            let connected = info.guard[side] | beside(sets[side]);
-            for sq in sets[side] {
+            let enemy = 1 - side;
+            info.outposts[side] = info.guard[side] & !beside(front[enemy]) & outpost_ranks[side];
+            let pawns = sets[side];
+            let k = PieceKind::Pawn.index();
+            let mut terms = Terms::default();
+            for sq in pawns {
                 let idx = table_index(sq.index(), color);
-                let k = PieceKind::Pawn.index();
-                info.terms[side].add(evaluator.mg_table[k][idx], evaluator.eg_table[k][idx]);
-                if connected.contains(sq) {
-                    let rank = relative_rank(sq, color);
-                    info.terms[side].add(w.connected_mg[rank], w.connected_eg[rank]);
-                }
-                let (mg, eg, passed) = pawn_structure(&files, sq, color, w);
-                info.terms[side].add(mg, eg);
-                if passed {
-                    info.passed[side] |= sq;
-                }
+                terms.add(evaluator.mg_table[k][idx], evaluator.eg_table[k][idx]);
             }
+            let connected = pawns & (info.guard[side] | beside(pawns));
+            for sq in connected {
+                let rank = relative_rank(sq, color);
+                terms.add(w.connected_mg[rank], w.connected_eg[rank]);
+            }
+            // Isolated: no pawn of its own on a file beside its own.
+            let files = info.files[side];
+            let lonely_files = !(files << 1 | files >> 1);
+            let isolated = (pawns & file_fill(lonely_files)).len() as i32;
+            // Doubled: behind another pawn of its own on the file (once per such pawn).
+            let behind = pawns & front_span(pawns, !color);
+            let doubled = behind.len() as i32;
+            terms.add(
+                -isolated * w.isolated_mg - doubled * w.doubled_mg,
+                -isolated * w.isolated_eg - doubled * w.doubled_eg,
+            );
+            // Passed: no enemy pawn in front of it on its file or the files beside; the bonus
+            // goes to the front one of pawns doubled on a file.
+            let enemy_front = front[enemy];
+            info.passed[side] = pawns - (enemy_front | beside(enemy_front)) - behind;
+            info.terms[side] = terms;
         }
         info
     }
 }
 
+/// The squares the pawns of `color` in `pawns` guard: those diagonally in front of each.
+fn guarded(pawns: SquareSet, color: Color) -> SquareSet {
+    let (towards_a, towards_h) = (pawns.0 & NOT_FILE_A, pawns.0 & NOT_FILE_H);
+    SquareSet(match color {
+        Color::White => (towards_a << 7) | (towards_h << 9),
+        Color::Black => (towards_a >> 9) | (towards_h >> 7),
+    })
+}
+
+/// The files of `pawns` (bit `f` for file `f`).
+fn files(pawns: SquareSet) -> u8 {
+    let mut folded = pawns.0;
+    folded |= folded >> 32;
+    folded |= folded >> 16;
+    folded |= folded >> 8;
+    folded as u8
+}
+
+/// Every square of the files in `files` (bit `f` for file `f`).
+fn file_fill(files: u8) -> SquareSet {
+    SquareSet(u64::from(files) * 0x0101_0101_0101_0101)
+}
+
+/// The squares in front of those of `set` on their files, as `color` advances (for White up
+/// the board), the squares of `set` themselves not included.
+fn front_span(set: SquareSet, color: Color) -> SquareSet {
+    let mut span = set.0;
+    match color {
+        Color::White => {
+            span <<= 8;
+            span |= span << 8;
+            span |= span << 16;
+            span |= span << 32;
+        }
+        Color::Black => {
+            span >>= 8;
+            span |= span >> 8;
+            span |= span >> 16;
+            span |= span >> 32;
+        }
+    }
+    SquareSet(span)
+}
+
 /// The squares beside those of `set` on their ranks, one file to the left or right (none
 /// across the board's edge).
 fn beside(set: SquareSet) -> SquareSet {
-    const NOT_FILE_A: u64 = !SquareSet::file(File::A).0;
-    const NOT_FILE_H: u64 = !SquareSet::file(File::H).0;
     SquareSet(((set.0 & NOT_FILE_H) << 1) | ((set.0 & NOT_FILE_A) >> 1))
-}
-
-/// The squares the pawns of `color` in `pawns` attack or could attack by advancing: those on
-/// the files beside each pawn, on every rank in front of it.
-fn attack_span(pawns: SquareSet, color: Color) -> SquareSet {
-    // The squares in front of each pawn on its file (a fill along the file, pawn excluded).
-    let mut front = 0;
-    let mut step = pawns.0;
-    for _ in 0..6 {
-        step = match color {
-            Color::White => step << 8,
-            Color::Black => step >> 8,
-        };
-        front |= step;
-    }
-    beside(SquareSet(front))
-}
-
-/// The doubled and isolated terms (middlegame, endgame) of the pawn of `color` on `sq`, and
-/// whether it earns the passed-pawn bonus (passed, and not behind another of its own).
-fn pawn_structure(pawns: &PawnFiles, sq: Square, color: Color, w: &Weights) -> (i32, i32, bool) {
-    let mut own = Terms::default();
-    let side = color.index();
-    let white = color == Color::White;
-    let file = sq.file().index() + 1;
-    let rank = sq.rank().index() as u8; // 0..8
-    let enemy = 1 - side;
-    if pawns.count[side][file - 1] == 0 && pawns.count[side][file + 1] == 0 {
-        own.add(-w.isolated_mg, -w.isolated_eg);
-    }
-    // Each pawn behind another of its own on the file counts as doubled once.
-    let behind = if white {
-        pawns.highest[side][file] > rank
-    } else {
-        pawns.lowest[side][file] < rank
-    };
-    if behind {
-        own.add(-w.doubled_mg, -w.doubled_eg);
-    }
-    let passed = (file - 1..=file + 1).all(|f| {
-        if white {
-            pawns.highest[enemy][f] <= rank
-        } else {
-            pawns.lowest[enemy][f] >= rank
-        }
-    });
-    (own.mg, own.eg, passed && !behind)
 }
