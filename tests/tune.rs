@@ -113,22 +113,32 @@ fn parameters_move_the_search_and_ranges_hold() {
     );
 }
 
-/// Positions whose clock-limited searches reach every branch of time management: a score
-/// that drops between iterations (position 4 of the perft page, a Sicilian) and a best move
-/// that stays (the endgame of position 3).
-const TIME_POSITIONS: [&str; 3] = [
-    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-    "r1bqkb1r/pp3ppp/2nppn2/8/3NP3/2N5/PPP1BPPP/R1BQK2R w KQkq - 0 7",
+/// Clock-limited searches that together reach every branch of time management: the
+/// position and White's time on the clock (and 20 ms a move). A score that drops between
+/// iterations (position 4 of the perft page, and a Sicilian whose 3 s search meets the larger
+/// drop) and a best move that stays (the endgame of position 3).
+const TIME_SEARCHES: [(&str, u64); 4] = [
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 2),
+    (
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        2,
+    ),
+    (
+        "r1bqkb1r/pp3ppp/2nppn2/8/3NP3/2N5/PPP1BPPP/R1BQK2R w KQkq - 0 7",
+        2,
+    ),
+    (
+        "r1bqkb1r/pp3ppp/2nppn2/8/3NP3/2N5/PPP1BPPP/R1BQK2R w KQkq - 0 7",
+        3,
+    ),
 ];
 
-/// The times that searches of [`TIME_POSITIONS`] spend on two game clocks (White with 2 s
-/// or 3 s, and 20 ms a move: each clock reaches a branch the other misses), on the ticking
-/// clock: a count of each search's reads, the same on any host.
+/// The times that the [`TIME_SEARCHES`] spend, on the ticking clock: a count of each search's
+/// reads, the same on any host.
 fn time_spent() -> Vec<Duration> {
-    let mut times = Vec::new();
-    for seconds in [2, 3] {
-        for fen in TIME_POSITIONS {
+    TIME_SEARCHES
+        .iter()
+        .map(|&(fen, seconds)| {
             let board: Board0x88 = fen.parse().expect("a valid FEN");
             let limits = Limits {
                 wtime: Some(Duration::from_secs(seconds)),
@@ -138,10 +148,9 @@ fn time_spent() -> Vec<Duration> {
             let clock = TickingClock::default();
             let stop = AtomicBool::new(false);
             Searcher::new(1).search(&board, &[], &limits, &stop, &clock, |_| {});
-            times.push(clock.last_read());
-        }
-    }
-    times
+            clock.last_read()
+        })
+        .collect()
 }
 
 /// The parameter that keeps `name`'s term rare at the defaults, so that `name` is tried with
@@ -161,7 +170,7 @@ fn partner(name: &str) -> Option<&'static Parameter> {
 /// The names of the `parameters` whose least and greatest values both leave `measure` as it
 /// was (each tried with its [`partner`] at its least, if it has one). A parameter that
 /// changes nothing is not read, or does nothing here. Each is set back to its default, and
-/// `measure` must then give its default result again.
+/// `measure` must then give its default result again (checked once, after the last).
 fn unmoved_parameters<T: PartialEq + std::fmt::Debug>(
     parameters: impl Iterator<Item = &'static Parameter>,
     measure: fn() -> T,
@@ -191,12 +200,7 @@ fn unmoved_parameters<T: PartialEq + std::fmt::Debug>(
         if !moved {
             unmoved.push(parameter.name);
         }
-        assert_eq!(
-            measure(),
-            default_result,
-            "{} back at its default",
-            parameter.name
-        );
     }
+    assert_eq!(measure(), default_result, "back at the defaults");
     unmoved
 }
