@@ -11,6 +11,7 @@
 //! [`SquareSet`](crate::SquareSet).
 
 use crate::attacks::KING_STEPS;
+use crate::square_set::SquareSet;
 
 /// The bit of the on-board 0x88 square `x88`: a load from a table, where computing it takes
 /// five instructions (make and unmake need two bits per piece moved).
@@ -238,10 +239,6 @@ pub(crate) fn king_step_mask(index: usize, set: u64) -> u8 {
         | around << 7 & 0x80) as u8
 }
 
-/// The a-file and the h-file, as bits.
-pub(crate) const FILE_A: u64 = 0x0101_0101_0101_0101;
-pub(crate) const FILE_H: u64 = FILE_A << 7;
-
 /// The third and sixth ranks (a double step passes over them) and the first and last.
 const RANK_1: u64 = 0xff;
 const RANK_3: u64 = 0xff << 16;
@@ -272,19 +269,10 @@ impl PawnTargets {
     #[inline(always)]
     pub(crate) fn new(white: bool, pawns: u64, occupied: u64, enemies: u64, targets: u64) -> Self {
         let empty = !occupied;
-        let (single, west, east) = if white {
-            (
-                pawns << 8 & empty,
-                (pawns & !FILE_A) << 7,
-                (pawns & !FILE_H) << 9,
-            )
-        } else {
-            (
-                pawns >> 8 & empty,
-                (pawns & !FILE_A) >> 9,
-                (pawns & !FILE_H) >> 7,
-            )
-        };
+        let forward = if white { 1 } else { -1 };
+        let set = SquareSet(pawns);
+        let single = set.shift(0, forward).0 & empty;
+        let (west, east) = (set.shift(-1, forward).0, set.shift(1, forward).0);
         let double = if white {
             (single & RANK_3) << 8
         } else {

@@ -20,6 +20,7 @@ use crate::board::{Board0x88, MAX_PIECES};
 use crate::moves::{FirstMove, Move, MoveList, MoveSink};
 use crate::piece::{Color, Piece, PieceKind};
 use crate::square::Square;
+use crate::square_set::SquareSet;
 
 /// The bits of the king's steps east (`+1`) and west (`-1`) in a mask over [`KING_STEPS`].
 pub(crate) const EAST: u8 = 1 << 0;
@@ -275,7 +276,8 @@ impl Board0x88 {
         let near = if !CASTLING {
             near
         } else {
-            near | (near << 1 & !bitboard::FILE_A) | (near >> 1 & !bitboard::FILE_H)
+            let near = SquareSet(near);
+            (near | near.shift(1, 0) | near.shift(-1, 0)).0
         };
         let far_pawns = self.pawns() & !near;
         // The parts of the table's entries wanted: the king's square, the squares next to it,

@@ -1,5 +1,6 @@
 //! [`SquareSet`]: a set of squares in one `u64`, with the set operators.
 
+use crate::piece::Color;
 use crate::square::{File, Rank, Square};
 use core::ops::{
     BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
@@ -186,6 +187,58 @@ impl SquareSet {
     #[inline(always)]
     pub const fn intersects(self, other: SquareSet) -> bool {
         self.0 & other.0 != 0
+    }
+
+    /// The set moved `files` files towards the h-file (towards the a-file if negative) and
+    /// `ranks` ranks towards the eighth (towards the first if negative). Squares that would
+    /// leave the board are dropped, never wrapped onto another rank; a step of eight or more
+    /// either way leaves the empty set.
+    ///
+    /// With constant steps it compiles to a mask and a shift: pawn captures, the squares beside
+    /// a set, a king's reach.
+    ///
+    /// ```
+    /// use x88::{Square, SquareSet};
+    /// let set = SquareSet::from(Square::A1) | Square::H4.into();
+    /// assert_eq!(set.shift(1, 1), Square::B2.into()); // h4 has no file to its right
+    /// assert_eq!(set.shift(-1, 0), Square::G4.into()); // a1 has none to its left
+    /// assert_eq!(set.shift(0, -1), Square::H3.into()); // a1 falls off the first rank
+    /// assert_eq!(set.shift(8, 0), SquareSet::EMPTY);
+    /// ```
+    #[must_use]
+    #[inline(always)]
+    pub const fn shift(self, files: i8, ranks: i8) -> SquareSet {
+        if files <= -8 || files >= 8 || ranks <= -8 || ranks >= 8 {
+            return SquareSet::EMPTY;
+        }
+        // The files a step of `files` keeps on the board: the first `8 - files` when moving
+        // right, the last `8 + files` when moving left.
+        let kept_files: u8 = if files >= 0 {
+            0xff >> files
+        } else {
+            0xff << -files
+        };
+        let kept = self.0 & (kept_files as u64 * 0x0101_0101_0101_0101);
+        let by = 8 * ranks as i32 + files as i32;
+        SquareSet(if by >= 0 { kept << by } else { kept >> -by })
+    }
+
+    /// The squares the pawns of `color` on the squares of the set attack: those diagonally in
+    /// front of each (for White, one rank up). A pawn on its last rank attacks nothing.
+    ///
+    /// ```
+    /// use x88::{Board0x88, Color, PieceKind, Square, SquareSet};
+    /// let board: Board0x88 = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1".parse().unwrap();
+    /// let white = board.pieces(Color::White, PieceKind::Pawn).pawn_attacks(Color::White);
+    /// let black = board.pieces(Color::Black, PieceKind::Pawn).pawn_attacks(Color::Black);
+    /// assert_eq!(white, SquareSet::from(Square::D5) | Square::F5.into());
+    /// assert_eq!(black, SquareSet::from(Square::C4) | Square::E4.into());
+    /// ```
+    #[must_use]
+    #[inline(always)]
+    pub const fn pawn_attacks(self, color: Color) -> SquareSet {
+        let ranks = color.forward() / 16;
+        SquareSet(self.shift(-1, ranks).0 | self.shift(1, ranks).0)
     }
 
     /// The squares of the set, from a1 to h8.

@@ -632,4 +632,27 @@ proptest! {
             Ok(())
         })?;
     }
+
+    /// (g) `SquareSet::shift` moves each square as a 0x88 step does (off the board is dropped,
+    /// never wrapped), and `pawn_attacks` is the two forward diagonal steps of `Color::forward`.
+    #[test]
+    fn shift_and_pawn_attacks_match_0x88_steps(bits in any::<u64>(), files in -9i8..=9, ranks in -9i8..=9) {
+        let set = x88::SquareSet(bits);
+        let stepped = |files: i8, ranks: i8| -> x88::SquareSet {
+            if files.abs() >= 8 || ranks.abs() >= 8 {
+                return x88::SquareSet::EMPTY;
+            }
+            set.iter().filter_map(|sq| sq.offset(16 * ranks + files)).collect()
+        };
+        prop_assert_eq!(set.shift(files, ranks), stepped(files, ranks));
+        for color in Color::ALL {
+            let ahead = color.forward();
+            let diagonals: x88::SquareSet = set
+                .iter()
+                .flat_map(|sq| [sq.offset(ahead - 1), sq.offset(ahead + 1)])
+                .flatten()
+                .collect();
+            prop_assert_eq!(set.pawn_attacks(color), diagonals);
+        }
+    }
 }

@@ -6,12 +6,7 @@
 //! [`EvalCache`](super::EvalCache).
 
 use super::{Evaluator, Terms, relative_rank, table_index};
-use crate::{Board0x88, Color, File, PieceKind, Rank, SquareSet};
-
-/// The squares off the a-file, and those off the h-file: a set masked by one shifts a file
-/// towards that edge without wrapping onto the next rank.
-const NOT_FILE_A: u64 = !SquareSet::file(File::A).0;
-const NOT_FILE_H: u64 = !SquareSet::file(File::H).0;
+use crate::{Board0x88, Color, PieceKind, Rank, SquareSet};
 
 /// What the pawns alone decide, for both sides (0 White, 1 Black). It depends on the two
 /// pawn sets only, so an [`EvalCache`](super::EvalCache) keeps it for every position with the
@@ -37,15 +32,16 @@ pub(super) struct PawnInfo {
 
 impl PawnInfo {
     /// The pawn terms of `board` under the weights of `evaluator`: set operations on both
-    /// sides' pawns at once, then one walk over each side's pawns for their squares' values.
+    /// sides' pawns, then for each side a walk over its pawns for their squares' values and
+    /// one over its connected pawns for their bonus.
     pub(super) fn compute(board: &Board0x88, evaluator: &Evaluator) -> PawnInfo {
         let sets = Color::ALL.map(|color| board.pieces(color, PieceKind::Pawn));
         let w = &evaluator.weights;
         let mut info = PawnInfo {
             pawns: sets.map(|set| set.0),
             guard: [
-                guarded(sets[0], Color::White),
-                guarded(sets[1], Color::Black),
+                sets[0].pawn_attacks(Color::White),
+                sets[1].pawn_attacks(Color::Black),
             ],
             files: sets.map(files),
             ..PawnInfo::default()
@@ -100,15 +96,6 @@ impl PawnInfo {
     }
 }
 
-/// The squares the pawns of `color` in `pawns` guard: those diagonally in front of each.
-fn guarded(pawns: SquareSet, color: Color) -> SquareSet {
-    let (towards_a, towards_h) = (pawns.0 & NOT_FILE_A, pawns.0 & NOT_FILE_H);
-    SquareSet(match color {
-        Color::White => (towards_a << 7) | (towards_h << 9),
-        Color::Black => (towards_a >> 9) | (towards_h >> 7),
-    })
-}
-
 /// The files of `pawns` (bit `f` for file `f`).
 fn files(pawns: SquareSet) -> u8 {
     let mut folded = pawns.0;
@@ -147,5 +134,5 @@ fn front_span(set: SquareSet, color: Color) -> SquareSet {
 /// The squares beside those of `set` on their ranks, one file to the left or right (none
 /// across the board's edge).
 fn beside(set: SquareSet) -> SquareSet {
-    SquareSet(((set.0 & NOT_FILE_H) << 1) | ((set.0 & NOT_FILE_A) >> 1))
+    set.shift(-1, 0) | set.shift(1, 0)
 }
