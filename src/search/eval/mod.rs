@@ -5,9 +5,10 @@
 //! mobility (pseudo-legal squares per piece, walked along the 0x88 rays, not counting squares
 //! an enemy pawn guards), king safety (pawn shield and enemy pieces reaching the squares around
 //! the king), pawn structure (passed, doubled, isolated and connected pawns), rooks on open
-//! files, the bishop pair, knights and bishops on outposts and threats (enemy pieces attacked
-//! by a lesser piece). Everything is computed from White's side and mirrored for Black, so a
-//! position and its colour-flipped mirror score alike (see the tests).
+//! files, the bishop pair, knights and bishops on outposts, threats (enemy pieces attacked by
+//! a lesser piece) and hanging pawns and pieces (attacked and not defended). Everything is
+//! computed from White's side and mirrored for Black, so a position and its colour-flipped
+//! mirror score alike (see the tests).
 //!
 //! Given an [`EvalCache`] ([`evaluate_cached`], as the search does), the pawn terms that
 //! depend on the pawns alone are worked out once per pawn structure and a position's
@@ -322,6 +323,8 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
     let mut phase = 0;
     let mut attack_units = [0i32; 2];
     let mut attackers = [0i32; 2];
+    // Per colour: every square one of its pawns or pieces attacks, the king's included.
+    let mut attacked_by = [SquareSet::default(); 2];
     // Written out: through `Color::ALL.map` the compiler calls a function for it.
     let sets_by_color = [
         board.pieces_by_kind(Color::White),
@@ -365,11 +368,17 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
             side_terms.add_kind(PieceKind::Rook, sets, &mut sum, &mut attack, |sq| {
                 attacks::rook_attacks(sq, occupied)
             });
-        let (queens, _) =
+        let (queens, queen_attacks) =
             side_terms.add_kind(PieceKind::Queen, sets, &mut sum, &mut attack, |sq| {
                 attacks::queen_attacks(sq, occupied)
             });
         attackers[side] = attack.attackers;
+        attacked_by[side] = pawn_info.guard[side]
+            | knight_attacks
+            | bishop_attacks
+            | rook_attacks
+            | queen_attacks
+            | attacks::king_attacks(kings[side]);
         attack_units[side] = attack.units;
         for (kind, count) in [
             (PieceKind::Knight, knights),
@@ -421,8 +430,13 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
         let side = color.index();
         let shield = pawn_shield(board, kings[side], color, w);
         terms[side].add(shield, 0);
-        // The attack on the king of `side` comes from the other side's pieces.
         let enemy = 1 - side;
+        // Enemy pawns and pieces the side attacks and no enemy defends.
+        let targets = own[enemy] - SquareSet::from(kings[enemy]);
+        let hanging = targets & (attacked_by[side] - attacked_by[enemy]);
+        let hanging = hanging.len() as i32;
+        terms[side].add(hanging * w.hanging_mg, hanging * w.hanging_eg);
+        // The attack on the king of `side` comes from the other side's pieces.
         if attackers[enemy] >= 2 {
             // Past 1000 units either way the danger is at its cap whatever the weights (each
             // is at most `WEIGHT_LIMIT`), and the products stay far from overflow.
@@ -670,8 +684,8 @@ mod tests {
             count += values.len();
         });
         // Material 12, piece-square 768, mobility 18, king attack 6 + 3, passed pawns 16 + 2,
-        // connected pawns 16, and 26 single numbers.
-        assert_eq!(count, 867);
+        // connected pawns 16, and 28 single numbers.
+        assert_eq!(count, 869);
         let mut unique = names.clone();
         unique.sort_unstable();
         unique.dedup();
@@ -880,6 +894,41 @@ mod tests {
             // side's view), and the same from White's side.
             ("4k3/8/8/3p4/4n3/8/7P/4K3 b - - 0 1", 1),
             ("4k3/8/8/3p4/4n3/8/7P/4K3 w - - 0 1", -1),
+        ];
+        assert_moves_by_64(&none, &each, &cases);
+    }
+
+    /// A hanging pawn or piece is one the other side attacks (with a pawn, a piece or its
+    /// king) and its own side does not defend; kings are never hanging. With the hanging
+    /// weights at 64, the evaluation moves by 64 per enemy pawn or piece hanging to the side
+    /// to move less its own hanging to the other side.
+    #[test]
+    fn hanging_pieces_are_attacked_and_undefended() {
+        let with = |value: i32| {
+            let mut weights = Weights::DEFAULT;
+            weights.hanging_mg = value;
+            weights.hanging_eg = value;
+            Evaluator::new(&weights)
+        };
+        let (none, each) = (with(0), with(64));
+        let cases = [
+            // The d1 rook attacks the d5 knight, which nothing defends.
+            ("4k3/7p/8/3n4/8/8/P7/3RK3 w - - 0 1", 1),
+            // The same from Black's side.
+            ("4k3/7p/8/3n4/8/8/P7/3RK3 b - - 0 1", -1),
+            // The e6 pawn defends it, or the d8 queen does through d7 and d6.
+            ("4k3/7p/4p3/3n4/8/8/P7/3RK3 w - - 0 1", 0),
+            ("3qk3/7p/8/3n4/8/8/P7/3RK3 w - - 0 1", 0),
+            // The e4 pawn attacks it.
+            ("4k3/7p/8/3n4/4P3/8/P7/4K3 w - - 0 1", 1),
+            // The rook gives check: the king is not a hanging piece.
+            ("3k4/7p/8/8/8/8/P7/3RK3 b - - 0 1", 0),
+            // The h1 rook attacks the h7 pawn; with the king on g8 defending it, nothing hangs.
+            ("4k3/7p/8/8/8/8/P7/4K2R w - - 0 1", 1),
+            ("6k1/7p/8/8/8/8/P7/4K2R w - - 0 1", 0),
+            // The knight attacks the c3 pawn, which nothing defends, as the rook attacks the
+            // knight: one each.
+            ("4k3/7p/8/3n4/8/2P5/P7/3RK3 w - - 0 1", 0),
         ];
         assert_moves_by_64(&none, &each, &cases);
     }

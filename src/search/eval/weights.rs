@@ -182,6 +182,11 @@ weights! {
     threat_by_rook_mg: i32 = 30,
     /// The same, endgame.
     threat_by_rook_eg: i32 = 20,
+    /// Middlegame bonus per enemy pawn or piece (the king aside) that the side attacks and
+    /// no enemy pawn or piece defends: it can be taken for nothing.
+    hanging_mg: i32 = 40,
+    /// The same, endgame.
+    hanging_eg: i32 = 20,
 }
 
 /// Piece-square tables as seen by White, written rank 8 first (as a board diagram reads).
