@@ -378,7 +378,8 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
             | bishop_attacks
             | rook_attacks
             | queen_attacks
-            | attacks::king_attacks(kings[side]);
+            // The king's squares: its own square in it changes nothing, as no enemy stands there.
+            | king_zone[side];
         attack_units[side] = attack.units;
         for (kind, count) in [
             (PieceKind::Knight, knights),
