@@ -189,7 +189,7 @@ pub(crate) const MAX_PIECES: usize = 16;
 /// piece list of its colour at `sq | 8`. The piece lists (king first) let move generation and
 /// attack tests visit only the pieces there are, never the 64 squares.
 ///
-/// `Board0x88` is `Copy` (208 bytes), so both copy-make and
+/// `Board0x88` is `Copy` (264 bytes), so both copy-make and
 /// [`make_move`](Board0x88::make_move) / [`unmake_move`](Board0x88::unmake_move) work.
 ///
 /// ```
@@ -208,10 +208,11 @@ pub struct Board0x88 {
     /// mirror of the cells that every change of a piece's square keeps in step, for counting
     /// moves (see [`bitboard`](crate::bitboard)).
     occupancy: [u64; 2],
-    /// The squares of the pawns of both sides, as bits: a mirror kept beside `occupancy`, so
-    /// that the counter takes the pawns (counted all at once by shifts) apart from the
-    /// pieces, and passes over the enemy pawns far from the king without looking at them.
-    pawns: u64,
+    /// The squares of each kind's pieces, both sides', as bits, by the kind's micro-Max number
+    /// ([`PieceKind::bits`]; entries 0 and 2 stay empty): a mirror kept beside `occupancy`.
+    /// The counter takes the pawns (counted all at once by shifts) apart from the pieces, and
+    /// an evaluation reads each kind's pieces without visiting the others.
+    kinds: [u64; 8],
     state: State,
     chess960: bool,
 }
@@ -447,7 +448,7 @@ impl Board0x88 {
             lists: [[Square::A1; MAX_PIECES]; 2],
             counts: [0; 2],
             occupancy: [0; 2],
-            pawns: 0,
+            kinds: [0; 8],
             state: State::new(0, 0, 1, None, Color::White),
             chess960: false,
         }
@@ -474,7 +475,7 @@ impl Board0x88 {
         self.state = State::new(0, halfmove, fullmove, ep, side);
         self.counts = [0; 2];
         self.occupancy = [0; 2];
-        self.pawns = 0;
+        self.kinds = [0; 8];
         for kings_pass in [true, false] {
             for sq in Square::ALL {
                 let Some(piece) = self.piece_on(sq) else {
@@ -499,7 +500,7 @@ impl Board0x88 {
             self.cells[(sq.x88() | 8) as usize] = n as u8;
             self.counts[c] += 1;
             self.occupancy[c] |= bitboard::bit(sq.x88());
-            self.pawns |= bitboard::bit(sq.x88()) & pawn_mask(self.cells[sq.x88() as usize]);
+            self.kinds[kind_slot(self.cells[sq.x88() as usize])] |= bitboard::bit(sq.x88());
         }
     }
 
@@ -512,7 +513,7 @@ impl Board0x88 {
     /// The squares of the pawns of both sides, as bits by [`Square::index`].
     #[inline(always)]
     pub(crate) fn pawns(&self) -> u64 {
-        self.pawns
+        self.kinds[usize::from(PieceKind::Pawn.bits())]
     }
 
     /// The piece byte on the 0x88 square `sq` (the caller keeps `sq` on the board).
@@ -529,7 +530,7 @@ impl Board0x88 {
 
     /// Moves the piece on `from` to the empty square `to`, in the board and in its piece list.
     /// `piece` is its byte on `to`; a promotion, whose piece changes kind on the way, puts the
-    /// pawn mirror right itself (see [`promotion_changed_kind`](Board0x88::promotion_changed_kind)).
+    /// kinds' mirror right itself (see [`promotion_changed_kind`](Board0x88::promotion_changed_kind)).
     #[inline(always)]
     pub(crate) fn relocate(&mut self, from: u8, to: u8, piece: u8, color: Color) {
         let idx = self.cells[(from | 8) as usize & 127];
@@ -537,16 +538,20 @@ impl Board0x88 {
         self.cells[(to & 127) as usize] = piece;
         self.cells[(to | 8) as usize & 127] = idx;
         self.lists[color.index()][idx as usize & (MAX_PIECES - 1)] = Square::from_x88_unchecked(to);
-        self.occupancy[color.index()] ^= bitboard::bit(from) | bitboard::bit(to);
-        self.pawns ^= (bitboard::bit(from) | bitboard::bit(to)) & pawn_mask(piece);
+        let both = bitboard::bit(from) | bitboard::bit(to);
+        self.occupancy[color.index()] ^= both;
+        self.kinds[kind_slot(piece)] ^= both;
     }
 
-    /// Corrects the pawn mirror after a promotion's [`relocate`](Board0x88::relocate), made or
-    /// taken back, which moved the piece as the kind it has on arrival: the pawn's bit on
-    /// `pawn_square` (the move's origin when made, its destination when taken back) flips.
+    /// Corrects the kinds' mirror after a promotion's [`relocate`](Board0x88::relocate), made
+    /// or taken back, which moved the piece as the kind it has on arrival: on `pawn_square`
+    /// (the move's origin when made, its destination when taken back) the pawn's bit and the
+    /// `promoted` piece's bit flip.
     #[inline(always)]
-    pub(crate) fn promotion_changed_kind(&mut self, pawn_square: u8) {
-        self.pawns ^= bitboard::bit(pawn_square);
+    pub(crate) fn promotion_changed_kind(&mut self, pawn_square: u8, promoted: u8) {
+        let bit = bitboard::bit(pawn_square);
+        self.kinds[usize::from(PieceKind::Pawn.bits())] ^= bit;
+        self.kinds[kind_slot(promoted)] ^= bit;
     }
 
     /// Moves the king and the rook of a castling of `color` from the squares `from` to the
@@ -563,11 +568,13 @@ impl Board0x88 {
         let c = color.index();
         let index = from.map(|sq| self.cells[(sq | 8) as usize & 127]);
         for sq in from {
+            self.kinds[kind_slot(self.cells[(sq & 127) as usize])] &= !bitboard::bit(sq);
             self.cells[(sq & 127) as usize] = 0;
             self.occupancy[c] &= !bitboard::bit(sq);
         }
         for i in 0..2 {
             self.occupancy[c] |= bitboard::bit(to[i]);
+            self.kinds[kind_slot(pieces[i])] |= bitboard::bit(to[i]);
             self.cells[(to[i] & 127) as usize] = pieces[i];
             self.cells[(to[i] | 8) as usize & 127] = index[i];
             self.lists[c][index[i] as usize & (MAX_PIECES - 1)] = Square::from_x88_unchecked(to[i]);
@@ -586,9 +593,9 @@ impl Board0x88 {
         self.lists[c][idx] = moved;
         self.cells[(moved.x88() | 8) as usize & 127] = idx as u8;
         self.counts[c] = last;
+        self.kinds[kind_slot(self.cells[(sq & 127) as usize])] &= !bitboard::bit(sq);
         self.cells[(sq & 127) as usize] = 0;
         self.occupancy[c] &= !bitboard::bit(sq);
-        self.pawns &= !bitboard::bit(sq);
         idx as u8
     }
 
@@ -611,7 +618,7 @@ impl Board0x88 {
         }
         self.cells[(sq & 127) as usize] = piece;
         self.occupancy[c] |= bitboard::bit(sq);
-        self.pawns |= bitboard::bit(sq) & pawn_mask(piece);
+        self.kinds[kind_slot(piece)] |= bitboard::bit(sq);
     }
 
     /// The squares of the pieces of `color`, its king first: the piece list the board keeps,
@@ -729,9 +736,8 @@ impl Board0x88 {
         SquareSet(self.occupancy[0] | self.occupancy[1])
     }
 
-    /// The squares of the pieces of `color` and `kind`. The pawns' set is read from the
-    /// bitboards the board keeps (no piece is visited); the other kinds' are gathered from the
-    /// piece list.
+    /// The squares of the pieces of `color` and `kind`, read from the bitboards the board
+    /// keeps beside its cells (no piece is visited).
     ///
     /// ```
     /// use x88::{Board0x88, Color, PieceKind, Square, SquareSet};
@@ -741,17 +747,15 @@ impl Board0x88 {
     /// assert_eq!(board.pieces(Color::Black, PieceKind::Pawn).len(), 8);
     /// ```
     #[must_use]
+    #[inline]
     pub fn pieces(&self, color: Color, kind: PieceKind) -> SquareSet {
-        if kind == PieceKind::Pawn {
-            return SquareSet(self.pawns & self.occupancy[color.index()]);
-        }
-        self.piece_squares_of(color, kind).collect()
+        SquareSet(self.kinds[usize::from(kind.bits())] & self.occupancy[color.index()])
     }
 
     /// The squares of the pieces of `color`, one set per kind, indexed by
-    /// [`PieceKind::index`]: the pawns from the board's pawn bitboard, the other pieces in one
-    /// pass over the squares they occupy, with no branch on a piece's kind.
-    /// An evaluation that walks each kind's pieces apart takes its sets from here.
+    /// [`PieceKind::index`]: [`pieces`](Board0x88::pieces) for each kind at once, read from the
+    /// bitboards the board keeps. An evaluation that walks each kind's pieces apart takes its
+    /// sets from here.
     ///
     /// ```
     /// use x88::{Board0x88, Color, PieceKind, Square, SquareSet};
@@ -764,18 +768,10 @@ impl Board0x88 {
     /// }
     /// ```
     #[must_use]
+    #[inline]
     pub fn pieces_by_kind(&self, color: Color) -> [SquareSet; 6] {
-        // The pawns come from their bitboard; the others are gathered by the kind's bits
-        // (`PieceKind::bits`, 1 to 7), then put in index order.
         let own = self.occupancy[color.index()];
-        let pawns = own & self.pawns;
-        let mut by_bits = [0u64; 8];
-        for sq in SquareSet(own & !pawns) {
-            let bits = self.cell(sq.x88()) & Piece::KIND_MASK;
-            by_bits[usize::from(bits)] |= 1 << sq.index();
-        }
-        by_bits[usize::from(PieceKind::Pawn.bits())] = pawns;
-        PieceKind::ALL.map(|kind| SquareSet(by_bits[usize::from(kind.bits())]))
+        PieceKind::ALL.map(|kind| SquareSet(self.kinds[usize::from(kind.bits())] & own))
     }
 
     /// The squares of the pieces of `color` and `kind`, in the order of the piece list, without
@@ -1072,13 +1068,10 @@ impl Board0x88 {
     }
 }
 
-/// All ones if the piece byte `piece` is a pawn (of either colour), else 0: the pawn mirror
-/// is updated with it without a branch.
+/// The entry of the kinds' mirror for the piece byte `piece`: its kind's micro-Max number.
 #[inline(always)]
-fn pawn_mask(piece: u8) -> u64 {
-    0u64.wrapping_sub(u64::from(
-        piece & Piece::KIND_MASK == PieceKind::Pawn.bits(),
-    ))
+fn kind_slot(piece: u8) -> usize {
+    usize::from(piece & Piece::KIND_MASK)
 }
 
 /// `0x01` in each byte of a word.
@@ -1157,6 +1150,7 @@ mod tests {
 
     #[test]
     fn fits_the_size_budget() {
-        assert!(core::mem::size_of::<Board0x88>() <= 208);
+        // 208 bytes until the kinds' mirror replaced the pawn bitboard (56 bytes more).
+        assert!(core::mem::size_of::<Board0x88>() <= 264);
     }
 }

@@ -128,8 +128,9 @@ impl Board0x88 {
         let (rights_cleared, mut keys) = self.settle(us, piece);
         let (captured, captured_slot) = self.take(mv, them, &mut keys);
         let placed = if mv.is_promotion() {
-            self.promotion_changed_kind(from);
-            mv.promoted_piece(us.bit())
+            let promoted = mv.promoted_piece(us.bit());
+            self.promotion_changed_kind(from, promoted);
+            promoted
         } else {
             piece & !Piece::VIRGIN
         };
@@ -292,10 +293,10 @@ impl Board0x88 {
     #[inline(always)]
     fn put_back(&mut self, mv: Move, undo: &Undo, us: Color) {
         let (from, to) = (mv.from().x88(), mv.to().x88());
-        self.relocate(to, from, undo.moved, us);
         if mv.is_promotion() {
-            self.promotion_changed_kind(to);
+            self.promotion_changed_kind(to, self.cell(to));
         }
+        self.relocate(to, from, undo.moved, us);
         if mv.is_capture() {
             self.reinsert(to, undo.captured, undo.captured_slot, !us);
         }
@@ -443,34 +444,38 @@ mod tests {
         assert_eq!(board.hash(), board.compute_hash());
     }
 
-    /// Checks the board's bitboard mirrors (each side's occupancy, the pawns) against what
-    /// its piece lists and cells say.
+    /// Checks the board's bitboard mirrors (each side's occupancy, each kind's pieces)
+    /// against what its piece lists and cells say.
     fn assert_mirrors_in_step(board: &Board0x88, context: &str) {
         let mut pawns = 0;
         for color in Color::ALL {
             let mut occupied = 0;
-            let mut own_pawns = 0;
+            let mut by_kind = [0u64; 6];
             for sq in board.piece_squares(color) {
                 occupied |= 1 << sq.index();
-                if board.kind_on(*sq) == Some(PieceKind::Pawn) {
-                    own_pawns |= 1 << sq.index();
-                }
+                let kind = board.kind_on(*sq).expect("a listed square holds a piece");
+                by_kind[kind.index()] |= 1 << sq.index();
             }
             assert_eq!(board.occupancy(color), occupied, "{board} {context}");
-            // `pieces` reads a side's pawns from the mirrors.
-            assert_eq!(
-                board.pieces(color, PieceKind::Pawn).0,
-                own_pawns,
-                "{board} {context}"
-            );
-            pawns |= own_pawns;
+            // `pieces` and `pieces_by_kind` read the kinds' mirror.
+            let sets = board.pieces_by_kind(color);
+            for kind in PieceKind::ALL {
+                let expected = by_kind[kind.index()];
+                assert_eq!(
+                    board.pieces(color, kind).0,
+                    expected,
+                    "{kind:?} {board} {context}"
+                );
+                assert_eq!(sets[kind.index()].0, expected, "{kind:?} {board} {context}");
+            }
+            pawns |= by_kind[PieceKind::Pawn.index()];
         }
         assert_eq!(board.pawns(), pawns, "{board} {context}");
     }
 
     #[test]
     fn make_and_unmake_keep_the_bitboard_mirrors_in_step() {
-        let (mut moves, mut promotions, mut en_passant) = (0, 0, 0);
+        let (mut moves, mut promotions, mut en_passant, mut castles) = (0, 0, 0, 0);
         for mut board in crate::test_positions::suite_positions_and_children() {
             for mv in board.legal_moves() {
                 let undo = board.make_move(mv);
@@ -480,11 +485,12 @@ mod tests {
                 moves += 1;
                 promotions += usize::from(mv.is_promotion());
                 en_passant += usize::from(mv.is_en_passant());
+                castles += usize::from(mv.is_castle());
             }
         }
         assert!(
-            moves > 50_000 && promotions > 100 && en_passant > 5,
-            "{moves} moves, {promotions} promotions, {en_passant} en passant"
+            moves > 50_000 && promotions > 100 && en_passant > 5 && castles > 20,
+            "{moves} moves, {promotions} promotions, {en_passant} en passant, {castles} castles"
         );
     }
 

@@ -141,7 +141,8 @@ enum Command {
     Help,
     /// Count one position, optionally split by root move.
     Position {
-        board: Board0x88,
+        /// Boxed: a board is far larger than the other variants.
+        board: Box<Board0x88>,
         depth: u32,
         divide: bool,
         counting: Counting,
@@ -235,7 +236,7 @@ fn run(command: Command) -> Result<bool, Error> {
             depth,
             divide,
             counting,
-        } => run_position(&mut out, board, depth, divide, &counting.counter()?)?,
+        } => run_position(&mut out, *board, depth, divide, &counting.counter()?)?,
         Command::Suite {
             path,
             max_nodes,
@@ -397,7 +398,7 @@ fn command_from(flags: Flags) -> Result<Command, Error> {
         None => Board0x88::default(),
     };
     Ok(Command::Position {
-        board,
+        board: Box::new(board),
         depth: flags.depth.unwrap_or(DEFAULT_DEPTH),
         divide: flags.divide,
         counting,
