@@ -448,13 +448,6 @@ pub(crate) fn reaches(board: &Board0x88, from: u8, to: u8, ignore_a: u8, ignore_
     reaches_through(board, from, to, |sq| sq == ignore_a || sq == ignore_b)
 }
 
-/// Whether the piece on `from` could reach `to` on an empty board: the table lookup that
-/// [`reaches_through`] starts with, without the walk over the squares in between.
-#[inline(always)]
-pub(crate) fn may_reach(board: &Board0x88, from: u8, to: u8) -> bool {
-    ATTACK_MASK[diff_index(from, to)] & piece_attacks(board.cell(from)) != 0
-}
-
 /// [`reaches`] with the occupied squares to look through given by `see_through` (the static
 /// exchange evaluation lifts off every piece that has already taken).
 #[inline(always)]

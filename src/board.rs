@@ -516,6 +516,12 @@ impl Board0x88 {
         self.kinds[usize::from(PieceKind::Pawn.bits())]
     }
 
+    /// The squares of both sides' pieces of `kind`, as bits by [`Square::index`].
+    #[inline(always)]
+    pub(crate) fn kind_bits(&self, kind: PieceKind) -> u64 {
+        self.kinds[usize::from(kind.bits())]
+    }
+
     /// The piece byte on the 0x88 square `sq` (the caller keeps `sq` on the board).
     #[inline(always)]
     pub(crate) fn cell(&self, sq: u8) -> u8 {

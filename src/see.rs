@@ -6,7 +6,10 @@
 //! (x-rays): the attacks are looked up again through the difference tables with the pieces
 //! already used lifted off the board. Pins and checks are ignored, as is usual for SEE.
 
-use crate::attacks::{ATTACK_MASK, diff_index, may_reach, pawn_set, reaches_through};
+use crate::attacks::{
+    ATTACK_MASK, BLACK_PAWN_ATTACK, DIAGONAL_ATTACK, KING_ATTACK, KNIGHT_ATTACK, STRAIGHT_ATTACK,
+    WHITE_PAWN_ATTACK, diff_index, pawn_set, reaches_through,
+};
 use crate::bitboard;
 use crate::board::{Board0x88, MAX_PIECES};
 use crate::moves::Move;
@@ -239,18 +242,24 @@ impl Board0x88 {
     }
 }
 
-/// For each square (by [`Square::index`](crate::Square::index)), the squares from which some
-/// piece could reach it on an empty board by the difference table: its lines and a knight's
-/// jumps, the square itself left out. An exchange's candidates stand nowhere else, so that a
-/// side's occupancy masked by it leaves a few pieces to ask the table about instead of all.
-static REACHABLE_FROM: [u64; 64] = {
-    let mut table = [0; 64];
+/// For each square (by [`Square::index`](crate::Square::index)) and each attack bit of the
+/// difference table (by the bit's position: `WHITE_PAWN_ATTACK` first, `STRAIGHT_ATTACK`
+/// last), the squares from which a piece with that bit reaches it on an
+/// empty board, the square itself left out. An exchange's candidates stand nowhere else: a
+/// side's pieces of each kind, masked by their kind's sets, are the few to look at.
+static ATTACKERS_FROM: [[u64; 6]; 64] = {
+    let mut table = [[0; 6]; 64];
     let mut to = 0;
     while to < 64 {
         let mut from = 0;
         while from < 64 {
-            if from != to && ATTACK_MASK[diff_index(bitboard::x88(from), bitboard::x88(to))] != 0 {
-                table[to] |= 1 << from;
+            let mask = ATTACK_MASK[diff_index(bitboard::x88(from), bitboard::x88(to))];
+            let mut bit = 0;
+            while bit < 6 {
+                if from != to && mask & (1 << bit) != 0 {
+                    table[to][bit] |= 1 << from;
+                }
+                bit += 1;
             }
             from += 1;
         }
@@ -281,14 +290,26 @@ impl Candidates {
             squares: [0; MAX_PIECES],
             len: 0,
         };
-        // Only the side's pieces on a line or a knight's jump from `to` need the table's word.
-        let mut around = board.occupancy(color) & REACHABLE_FROM[bitboard::index(to)];
+        // Each kind's pieces where a piece of the kind reaches `to` on an empty board.
+        let from = &ATTACKERS_FROM[bitboard::index(to)];
+        let by = |bit: u8| from[bit.trailing_zeros() as usize];
+        let kind = |kind: PieceKind| board.kind_bits(kind);
+        let pawn_attack = match color {
+            Color::White => WHITE_PAWN_ATTACK,
+            Color::Black => BLACK_PAWN_ATTACK,
+        };
+        let queens = kind(PieceKind::Queen);
+        let reach = by(pawn_attack) & kind(PieceKind::Pawn)
+            | by(KNIGHT_ATTACK) & kind(PieceKind::Knight)
+            | by(KING_ATTACK) & kind(PieceKind::King)
+            | by(DIAGONAL_ATTACK) & (kind(PieceKind::Bishop) | queens)
+            | by(STRAIGHT_ATTACK) & (kind(PieceKind::Rook) | queens);
+        let mut around = board.occupancy(color) & reach;
         while around != 0 {
-            let sq = bitboard::x88(around.trailing_zeros() as usize);
+            candidates.squares[candidates.len & (MAX_PIECES - 1)] =
+                bitboard::x88(around.trailing_zeros() as usize);
+            candidates.len += 1;
             around &= around - 1;
-            // Written always, kept by counting it: no branch to mispredict.
-            candidates.squares[candidates.len & (MAX_PIECES - 1)] = sq;
-            candidates.len += usize::from(may_reach(board, sq, to));
         }
         candidates
     }
