@@ -26,7 +26,9 @@ that a second process beside `--games 100` completes a 200-game match.
 
 One line is printed per game; the summary gives wins/draws/losses from x88's point of view,
 the score, an Elo difference estimate with a 95% error bar (from the per-game score variance),
-and the counts of illegal moves, crashes and time forfeits. The exit status is 0.
+and the counts of illegal moves, crashes and time forfeits. The exit status is 0. In the
+`--pgn` file each engine move carries the time it took and its side's clock after it, as the
+comments `[%emt]` and `[%clk]` that GUIs and python-chess read.
 """
 
 import argparse
@@ -159,6 +161,9 @@ class Clock:
 
     def __post_init__(self):
         self.left = {chess.WHITE: self.base, chess.BLACK: self.base}
+        # For each move played by an engine, by its ply in the game: the seconds it took and
+        # the mover's clock after it (the increment added), for the PGN's comments.
+        self.spent = {}
 
     def limit(self):
         return chess.engine.Limit(
@@ -206,6 +211,7 @@ async def play_game(players, opening, clock, tally):
             tally.forfeits[player.name] += 1
             return flag_result(board, side), f"{player.name} lost on time", board
         clock.left[side] += clock.inc - elapsed
+        clock.spent[len(board.move_stack)] = (elapsed, clock.left[side])
         if not result.move or result.move not in board.legal_moves:
             tally.illegal[player.name] += 1
             return loses, f"{player.name} sent an illegal move ({result.move})", board
@@ -243,10 +249,17 @@ def elo_estimate(scores):
     return elo(mean), (high - low) / 2.0
 
 
-def pgn_game(board, headers):
+def pgn_game(board, headers, spent):
+    """The game as PGN; each engine move carries its time (`[%emt]`) and the mover's clock
+    after it (`[%clk]`), from `spent` (see `Clock.spent`)."""
     game = chess.pgn.Game.from_board(board)
     for key, value in headers.items():
         game.headers[key] = value
+    for ply, node in enumerate(game.mainline()):
+        if ply in spent:
+            elapsed, left = spent[ply]
+            node.set_emt(elapsed)
+            node.set_clock(max(left, 0.0))
     return game
 
 
@@ -336,7 +349,7 @@ async def run(args):
                     "Result": result,
                     "Termination": why,
                 }
-                print(pgn_game(board, headers), file=pgn, end="\n\n", flush=True)
+                print(pgn_game(board, headers, clock.spent), file=pgn, end="\n\n", flush=True)
     finally:
         if pgn:
             pgn.close()
