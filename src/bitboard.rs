@@ -54,9 +54,11 @@ pub(crate) const fn x88(index: usize) -> u8 {
 
 /// The directions of the lines a slider moves along, in the order of [`KING_STEPS`] (east is
 /// 0, west 4; a rank is looked up whole, see `rank_attacks`).
+const EAST: usize = 0;
 const NORTH_WEST: usize = 1;
 const NORTH: usize = 2;
 const NORTH_EAST: usize = 3;
+const WEST: usize = 4;
 const SOUTH_EAST: usize = 5;
 const SOUTH: usize = 6;
 const SOUTH_WEST: usize = 7;
@@ -89,6 +91,22 @@ const fn build_rays() -> [[u64; 8]; 64] {
 #[inline(always)]
 pub(crate) fn ray(index: usize, direction: usize) -> u64 {
     RAYS[index & 63][direction & 7]
+}
+
+/// The squares on the diagonals through `index`, the square itself not included: where a
+/// bishop or queen reaches it from on an empty board.
+#[inline(always)]
+pub(crate) fn diagonal_rays(index: usize) -> u64 {
+    let rays = &RAYS[index & 63];
+    rays[NORTH_WEST] | rays[NORTH_EAST] | rays[SOUTH_EAST] | rays[SOUTH_WEST]
+}
+
+/// The squares on the rank and file of `index`, the square itself not included: where a rook
+/// or queen reaches it from on an empty board.
+#[inline(always)]
+pub(crate) fn straight_rays(index: usize) -> u64 {
+    let rays = &RAYS[index & 63];
+    rays[EAST] | rays[NORTH] | rays[WEST] | rays[SOUTH]
 }
 
 /// The squares from the 0x88 square `from` to the edge along the 0x88 unit step `step` (one

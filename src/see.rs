@@ -6,10 +6,7 @@
 //! (x-rays): the attacks are looked up again through the difference tables with the pieces
 //! already used lifted off the board. Pins and checks are ignored, as is usual for SEE.
 
-use crate::attacks::{
-    ATTACK_MASK, BLACK_PAWN_ATTACK, DIAGONAL_ATTACK, KING_ATTACK, KNIGHT_ATTACK, STRAIGHT_ATTACK,
-    WHITE_PAWN_ATTACK, diff_index, pawn_set, reaches_through,
-};
+use crate::attacks::{king_set, knight_set, pawn_set, reaches_through};
 use crate::bitboard;
 use crate::board::{Board0x88, MAX_PIECES};
 use crate::moves::Move;
@@ -242,32 +239,6 @@ impl Board0x88 {
     }
 }
 
-/// For each square (by [`Square::index`](crate::Square::index)) and each attack bit of the
-/// difference table (by the bit's position: `WHITE_PAWN_ATTACK` first, `STRAIGHT_ATTACK`
-/// last), the squares from which a piece with that bit reaches it on an
-/// empty board, the square itself left out. An exchange's candidates stand nowhere else: a
-/// side's pieces of each kind, masked by their kind's sets, are the few to look at.
-static ATTACKERS_FROM: [[u64; 6]; 64] = {
-    let mut table = [[0; 6]; 64];
-    let mut to = 0;
-    while to < 64 {
-        let mut from = 0;
-        while from < 64 {
-            let mask = ATTACK_MASK[diff_index(bitboard::x88(from), bitboard::x88(to))];
-            let mut bit = 0;
-            while bit < 6 {
-                if from != to && mask & (1 << bit) != 0 {
-                    table[to][bit] |= 1 << from;
-                }
-                bit += 1;
-            }
-            from += 1;
-        }
-        to += 1;
-    }
-    table
-};
-
 /// The pieces of one side that could take on the exchange square by the difference table (on
 /// an empty board), in square order (by [`Square::index`](crate::Square::index)). Found once
 /// per exchange, so that each step of it asks the board only about these few, not about every
@@ -290,20 +261,17 @@ impl Candidates {
             squares: [0; MAX_PIECES],
             len: 0,
         };
-        // Each kind's pieces where a piece of the kind reaches `to` on an empty board.
-        let from = &ATTACKERS_FROM[bitboard::index(to)];
-        let by = |bit: u8| from[bit.trailing_zeros() as usize];
+        // Each kind's pieces where a piece of the kind reaches `to` on an empty board: a
+        // leaper's and a slider's attacks are symmetric, a pawn's are those of the other
+        // colour's pawn on `to`.
+        let index = bitboard::index(to);
         let kind = |kind: PieceKind| board.kind_bits(kind);
-        let pawn_attack = match color {
-            Color::White => WHITE_PAWN_ATTACK,
-            Color::Black => BLACK_PAWN_ATTACK,
-        };
         let queens = kind(PieceKind::Queen);
-        let reach = by(pawn_attack) & kind(PieceKind::Pawn)
-            | by(KNIGHT_ATTACK) & kind(PieceKind::Knight)
-            | by(KING_ATTACK) & kind(PieceKind::King)
-            | by(DIAGONAL_ATTACK) & (kind(PieceKind::Bishop) | queens)
-            | by(STRAIGHT_ATTACK) & (kind(PieceKind::Rook) | queens);
+        let reach = pawn_set(!color, index) & kind(PieceKind::Pawn)
+            | knight_set(index) & kind(PieceKind::Knight)
+            | king_set(index) & kind(PieceKind::King)
+            | bitboard::diagonal_rays(index) & (kind(PieceKind::Bishop) | queens)
+            | bitboard::straight_rays(index) & (kind(PieceKind::Rook) | queens);
         let mut around = board.occupancy(color) & reach;
         while around != 0 {
             candidates.squares[candidates.len & (MAX_PIECES - 1)] =
