@@ -243,7 +243,7 @@ async def play_pair(match, number, opening, players, args, tally):
                 "Result": result,
                 "Termination": why,
             }
-            games.append(str(match.pgn_game(board, headers)))
+            games.append(str(match.pgn_game(board, headers, clock.spent)))
     return scores, games
 
 
