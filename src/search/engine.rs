@@ -162,10 +162,9 @@ fn nps(nodes: u64, time: Duration) -> u64 {
 /// Whether the side to move has a piece besides its king and pawns (the null-move guard
 /// against zugzwang).
 fn has_pieces(board: &Board0x88) -> bool {
-    board
-        .piece_squares(board.side_to_move())
-        .iter()
-        .any(|&sq| !matches!(board.kind_on(sq), Some(PieceKind::King | PieceKind::Pawn)))
+    let side = board.side_to_move();
+    let pawns_and_king = board.pieces(side, PieceKind::Pawn) | board.pieces(side, PieceKind::King);
+    board.occupied_by(side) != pawns_and_king
 }
 
 /// One search: the tables it borrows from the [`Searcher`](super::Searcher), its limits and
