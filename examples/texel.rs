@@ -7,7 +7,8 @@
 //! ```
 //!
 //! The data are lines `<FEN> | <result for White: 1, 0.5 or 0> | ...`, as the `datagen`
-//! example writes them from the engine's own games. Texel's method takes the evaluation `e`
+//! example writes them from the engine's own games (or with any share of the points from 0
+//! to 1 as the result, as `examples/label.py` writes a stronger engine's score). Texel's method takes the evaluation `e`
 //! of a position (for White, in centipawns) as a prediction of its game's result `r`, through
 //! `sigmoid(e) = 1 / (1 + 10^(-K e / 400))`, and looks for the weights that make the mean
 //! squared error of those predictions smallest. Here:
