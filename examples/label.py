@@ -30,6 +30,9 @@ try:
 except ImportError:
     sys.exit("label.py needs python-chess: pip install chess")
 
+# The share of the points a lead stands for: the same logistic curve as Elo's.
+from sprt import expected_score  # noqa: E402
+
 # Scores beyond this (centipawns) are dropped: the game is decided, the weights have no say.
 LIMIT = 1500
 # Lines handed to a process at a time: about one game of `datagen --per-game 50`.
@@ -46,17 +49,6 @@ def fen_of(line):
     """
     fen = line.split("|")[0].strip()
     return fen or None
-
-
-def share(cp):
-    """The share of the points (0 to 1) a score of `cp` centipawns stands for.
-
-    >>> share(0)
-    0.5
-    >>> round(share(400), 4), round(share(-400), 4)
-    (0.9091, 0.0909)
-    """
-    return 1 / (1 + 10 ** (-cp / 400))
 
 
 def label(board, info):
@@ -84,7 +76,7 @@ def label(board, info):
     best = pv[0]
     if board.is_capture(best) or best.promotion:
         return None
-    return round(share(cp), 4), cp
+    return round(expected_score(cp), 4), cp
 
 
 ENGINE = None
