@@ -125,6 +125,12 @@ def elo_estimate(penta):
     (0.0, inf)
     >>> [round(x, 1) for x in elo_estimate([5, 20, 50, 20, 5])]
     [0.0, 30.5]
+
+    One pair says nothing about how the pairs spread, so its interval is unbounded (its
+    variance, 0, would give a width of 0):
+
+    >>> [round(x, 1) for x in elo_estimate([0, 0, 0, 1, 0])]
+    [190.8, inf]
     """
     n, mean, variance = pair_stats(penta)
     if n == 0:
@@ -135,6 +141,8 @@ def elo_estimate(penta):
     def elo(score):
         return 400.0 * math.log10(score / (1.0 - score))
 
+    if n < 2:
+        return elo(mean), math.inf
     margin = 1.96 * math.sqrt(variance / n)
     low = elo(max(mean - margin, 1e-6))
     high = elo(min(mean + margin, 1.0 - 1e-6))
