@@ -2,8 +2,8 @@
 //!
 //! ```text
 //! cargo run --release --features search --example texel -- --data FILE [--data FILE ...] \
-//!     [--epochs N] [--rounds N] [--rate R] [--freeze NAME,...] [--holdout PERCENT] \
-//!     [--threads N] [--write PATH]
+//!     [--epochs N] [--rounds N] [--rate R] [--freeze NAME,...] [--l2 LAMBDA] \
+//!     [--holdout PERCENT] [--threads N] [--write PATH]
 //! ```
 //!
 //! The data are lines `<FEN> | <result for White: 1, 0.5 or 0> | ...`, as the `datagen`
@@ -24,7 +24,10 @@
 //!    the mobility weight (no linear model fits two factors moving at once) and otherwise the
 //!    same as the material's.
 //! 4. Gradient descent (Adam, full batch, `--epochs` steps of `--rate` centipawns) on the
-//!    linear model's error.
+//!    linear model's error, plus, with `--l2 LAMBDA`, `LAMBDA` times the sum of the squares
+//!    of each weight's distance from its default: a weight that few positions speak for (a
+//!    piece-square entry of a square seldom reached) then stays near its default instead of
+//!    fitting those few positions' noise.
 //! 5. The weights are rounded and the error measured again with the real evaluation, on the
 //!    fitted positions and on the held-out ones.
 //! 6. Steps 3 to 5 are repeated around the new weights, `--rounds` times in all (default 2),
@@ -43,7 +46,8 @@ use x88::search::eval::{Evaluator, Weights};
 use x88::{Board0x88, Color};
 
 const USAGE: &str = "usage: texel --data FILE [--data FILE ...] [--epochs N] [--rounds N] \
-                     [--rate R] [--freeze NAME,...] [--holdout PERCENT] [--threads N] [--write PATH]";
+                     [--rate R] [--freeze NAME,...] [--l2 LAMBDA] [--holdout PERCENT] [--threads N] \
+                     [--write PATH]";
 
 /// The step by which each weight is raised to measure its effect (a multiple of the 24
 /// phase units, so that the tapering's rounding stays small beside it).
@@ -55,6 +59,8 @@ struct Config {
     rounds: usize,
     rate: f64,
     frozen: Vec<String>,
+    /// The weight of the penalty on the squared distance of the weights from their defaults.
+    l2: f64,
     holdout: usize,
     threads: usize,
     write: Option<String>,
@@ -67,6 +73,7 @@ fn parse_args() -> Result<Option<Config>, String> {
         rounds: 2,
         rate: 1.0,
         frozen: vec!["mobility_base".to_owned()],
+        l2: 0.0,
         holdout: 10,
         threads: 2,
         write: None,
@@ -84,6 +91,13 @@ fn parse_args() -> Result<Option<Config>, String> {
             "--freeze" => config.frozen = value.split(',').map(str::to_owned).collect(),
             "--rounds" => config.rounds = value.parse::<usize>().map_err(|_| bad.clone())?.max(1),
             "--rate" => config.rate = value.parse().map_err(|_| bad.clone())?,
+            "--l2" => {
+                config.l2 = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|l2| l2.is_finite() && *l2 >= 0.0)
+                    .ok_or_else(|| bad.clone())?
+            }
             "--holdout" => {
                 config.holdout = value.parse::<usize>().map_err(|_| bad.clone())?.min(90)
             }
@@ -301,14 +315,23 @@ fn linearise(
     columns
 }
 
-/// Adam on the linear model's error: returns the change to each weight.
+/// How [`descend`] steps: Adam's epochs and step size, and the L2 penalty's weight.
+struct Descent {
+    epochs: usize,
+    rate: f64,
+    l2: f64,
+}
+
+/// Adam on the linear model's error plus `descent.l2` times the sum over the weights of
+/// `(offsets[j] + change)²`, where `offsets[j]` is how far weight `j` stands from its default
+/// before this descent: returns the change to each weight.
 fn descend(
     k: f64,
     samples: &[Sample],
     base_evals: &[f64],
     columns: &Columns,
-    epochs: usize,
-    rate: f64,
+    offsets: &[f64],
+    descent: &Descent,
 ) -> Vec<f64> {
     let (beta1, beta2, epsilon) = (0.9, 0.999, 1e-8);
     let count = columns.len();
@@ -318,7 +341,7 @@ fn descend(
     let mut evals = base_evals.to_vec();
     let mut slopes = vec![0.0f64; samples.len()];
     let scale = k * std::f64::consts::LN_10 / 400.0;
-    for epoch in 1..=epochs {
+    for epoch in 1..=descent.epochs {
         evals.copy_from_slice(base_evals);
         for (column, &d) in columns.iter().zip(&delta) {
             if d != 0.0 {
@@ -343,12 +366,13 @@ fn descend(
                 .map(|&(i, c)| slopes[i as usize] * f64::from(c))
                 .sum::<f64>()
                 * 2.0
-                / samples.len() as f64;
+                / samples.len() as f64
+                + 2.0 * descent.l2 * (offsets[j] + delta[j]);
             moment[j] = beta1 * moment[j] + (1.0 - beta1) * gradient;
             velocity[j] = beta2 * velocity[j] + (1.0 - beta2) * gradient * gradient;
             let m = moment[j] / (1.0 - beta1.powi(epoch as i32));
             let v = velocity[j] / (1.0 - beta2.powi(epoch as i32));
-            delta[j] -= rate * m / (v.sqrt() + epsilon);
+            delta[j] -= descent.rate * m / (v.sqrt() + epsilon);
         }
         if epoch % 100 == 0 || epoch == 1 {
             eprintln!(
@@ -381,6 +405,11 @@ fn run(config: &Config) -> Result<(), String> {
 
     let mut tuned = base.clone();
     let mut evals = base_evals;
+    let descent = Descent {
+        epochs: config.epochs,
+        rate: config.rate,
+        l2: config.l2,
+    };
     for round in 1..=config.rounds {
         let columns = linearise(&tuned, &fit, &evals, config.threads, &config.frozen);
         let used = columns.iter().filter(|c| !c.is_empty()).count();
@@ -390,7 +419,12 @@ fn run(config: &Config) -> Result<(), String> {
             columns.len(),
             started.elapsed().as_secs_f64()
         );
-        let delta = descend(k, &fit, &evals, &columns, config.epochs, config.rate);
+        let offsets: Vec<f64> = flatten(&tuned)
+            .iter()
+            .zip(flatten(&base))
+            .map(|(&w, default)| f64::from(w - default))
+            .collect();
+        let delta = descend(k, &fit, &evals, &columns, &offsets, &descent);
         let next: Vec<i32> = flatten(&tuned)
             .iter()
             .zip(&delta)
@@ -542,6 +576,34 @@ mod tests {
             unflatten(&Weights::DEFAULT, &flat).tempo,
             Weights::DEFAULT.tempo + 5
         );
+    }
+
+    /// One weight that raises every position's evaluation by its change, and results that
+    /// call for 100 centipawns more: the descent finds the 100 without a penalty, and with a
+    /// large one keeps the weight at its default, wherever it starts.
+    #[test]
+    fn l2_penalty_holds_weights_near_their_defaults() {
+        let board = Board0x88::default();
+        let samples: Vec<Sample> = (0..50)
+            .map(|_| Sample {
+                board,
+                result: sigmoid(1.0, 100.0),
+            })
+            .collect();
+        let evals = vec![0.0; samples.len()];
+        let columns: Columns = vec![(0..50).map(|i| (i, 1.0)).collect()];
+        let descent = |l2| Descent {
+            epochs: 2_000,
+            rate: 1.0,
+            l2,
+        };
+        let free = descend(1.0, &samples, &evals, &columns, &[0.0], &descent(0.0));
+        assert!((free[0] - 100.0).abs() < 2.0, "{free:?}");
+        let held = descend(1.0, &samples, &evals, &columns, &[0.0], &descent(1.0));
+        assert!(held[0].abs() < 2.0, "{held:?}");
+        // 30 away from its default already: pulled back by 30.
+        let back = descend(1.0, &samples, &evals, &columns, &[30.0], &descent(1.0));
+        assert!((back[0] + 30.0).abs() < 2.0, "{back:?}");
     }
 
     #[test]
