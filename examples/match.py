@@ -237,13 +237,29 @@ def elo(score):
 
 
 def elo_estimate(scores):
-    """The Elo difference and the half-width of its 95% interval, from the per-game scores."""
+    """The Elo difference and the half-width of its 95% interval, from the per-game scores.
+
+    >>> [round(x, 1) for x in elo_estimate([1.0, 0.5, 0.5, 0.0, 0.5, 1.0])]
+    [58.5, 226.6]
+
+    One game says nothing about how the scores spread, so its interval is unbounded (their
+    variance, 0, would give a width of 0), and no game gives no estimate:
+
+    >>> elo_estimate([0.5])[1]
+    inf
+    >>> elo_estimate([])
+    (0.0, inf)
+    """
     n = len(scores)
+    if n == 0:
+        return 0.0, math.inf
     mean = sum(scores) / n
     variance = sum((s - mean) ** 2 for s in scores) / n
-    margin = 1.96 * math.sqrt(variance / n)
     if not 0.0 < mean < 1.0:
         return (math.inf if mean >= 1.0 else -math.inf), math.nan
+    if n < 2:
+        return elo(mean), math.inf
+    margin = 1.96 * math.sqrt(variance / n)
     low = elo(max(mean - margin, 1e-6))
     high = elo(min(mean + margin, 1.0 - 1e-6))
     return elo(mean), (high - low) / 2.0
