@@ -79,9 +79,9 @@ macro_rules! weights {
 
 weights! {
     /// Material by kind, middlegame (the king's is unused).
-    material_mg: [i32; 6] = [85, 330, 355, 470, 1020, 0],
+    material_mg: [i32; 6] = [88, 365, 384, 488, 1068, 0],
     /// Material by kind, endgame.
-    material_eg: [i32; 6] = [100, 290, 300, 520, 940, 0],
+    material_eg: [i32; 6] = [76, 316, 330, 552, 999, 0],
     /// Piece-square bonuses by kind, middlegame, as seen by White and written rank 8 first
     /// (as a board diagram reads; Black's are the mirror image).
     psqt_mg: [[i32; 64]; 6] = [PAWN_MG, KNIGHT_MG, BISHOP_MG, ROOK_MG, QUEEN_MG, KING_MG],
@@ -90,9 +90,9 @@ weights! {
     /// Mobility per reachable square beyond [`Weights::mobility_base`], middlegame. A reachable
     /// square is one the piece attacks that its own side does not hold and no enemy pawn
     /// guards.
-    mobility_mg: [i32; 6] = [0, 4, 5, 2, 1, 0],
+    mobility_mg: [i32; 6] = [0, 6, 9, 6, 4, 0],
     /// Mobility per reachable square, endgame.
-    mobility_eg: [i32; 6] = [0, 4, 5, 4, 2, 0],
+    mobility_eg: [i32; 6] = [0, 4, 5, 3, 5, 0],
     /// The number of reachable squares that scores zero mobility.
     mobility_base: [i32; 6] = [0, 4, 6, 6, 12, 0],
     /// King attack units a piece of each kind adds per square it reaches next to the enemy
@@ -100,225 +100,227 @@ weights! {
     /// `units² × king_danger_scale / 64` (the units taken into ±1000 first; the result at
     /// most [`Weights::king_danger_max`] and at least `-WEIGHT_LIMIT`) in the middlegame and
     /// [`Weights::king_danger_eg`] 64ths of that in the endgame.
-    king_attack: [i32; 6] = [0, 2, 2, 3, 5, 0],
+    king_attack: [i32; 6] = [0, 3, 2, 3, 5, 0],
     /// The middlegame cost of the attack on a king, in 64ths of its attack units squared.
-    king_danger_scale: i32 = 32,
+    king_danger_scale: i32 = 26,
     /// The most the attack on a king costs, middlegame.
     king_danger_max: i32 = 600,
     /// The endgame cost of the attack on a king, in 64ths of its middlegame cost.
-    king_danger_eg: i32 = 8,
+    king_danger_eg: i32 = -13,
     /// Passed pawn bonus by the pawn's rank counted from its own side (0 = first rank),
     /// middlegame.
-    passed_mg: [i32; 8] = [0, 2, 5, 12, 25, 45, 75, 0],
+    passed_mg: [i32; 8] = [0, -7, -8, -27, 4, 39, 74, 0],
     /// Passed pawn bonus by relative rank, endgame (a third less when the square in front is
     /// taken).
-    passed_eg: [i32; 8] = [0, 8, 12, 25, 45, 80, 130, 0],
+    passed_eg: [i32; 8] = [0, 5, 2, 36, 52, 75, 90, 0],
     /// Endgame bonus of a passed pawn per square of the enemy king's distance to the square in
     /// front of it, times the pawn's relative rank.
-    passed_enemy_king: i32 = 5,
+    passed_enemy_king: i32 = 6,
     /// Endgame penalty of a passed pawn per square of its own king's distance to the square in
     /// front of it, times the pawn's relative rank.
-    passed_own_king: i32 = 2,
+    passed_own_king: i32 = 3,
     /// Penalty for a pawn behind another of its own on its file, middlegame.
-    doubled_mg: i32 = 8,
+    doubled_mg: i32 = 20,
     /// Doubled pawn penalty, endgame.
-    doubled_eg: i32 = 18,
+    doubled_eg: i32 = -2,
     /// Penalty for a pawn with no pawn of its own on the files beside it, middlegame.
-    isolated_mg: i32 = 10,
+    isolated_mg: i32 = 7,
     /// Isolated pawn penalty, endgame.
-    isolated_eg: i32 = 12,
+    isolated_eg: i32 = 14,
     /// Bonus for a connected pawn (one that a pawn of its own guards or stands beside on its
     /// rank) by its relative rank, middlegame: a chain or a phalanx holds and advances together.
-    connected_mg: [i32; 8] = [0, 6, 7, 10, 24, 40, 70, 0],
+    connected_mg: [i32; 8] = [0, 5, 16, 14, 23, 42, 76, 0],
     /// Connected pawn bonus by relative rank, endgame.
-    connected_eg: [i32; 8] = [0, 0, 0, 3, 12, 30, 60, 0],
+    connected_eg: [i32; 8] = [0, -1, 6, 6, 12, 36, 60, 0],
     /// Bonus for two bishops or more, middlegame.
-    bishop_pair_mg: i32 = 28,
+    bishop_pair_mg: i32 = 39,
     /// Bishop pair bonus, endgame.
-    bishop_pair_eg: i32 = 50,
+    bishop_pair_eg: i32 = 46,
     /// Bonus for a rook on a file without pawns, middlegame.
-    rook_open_mg: i32 = 25,
+    rook_open_mg: i32 = 40,
     /// Open file bonus, endgame.
-    rook_open_eg: i32 = 10,
+    rook_open_eg: i32 = 4,
     /// Bonus for a rook on a file with enemy pawns only, middlegame.
-    rook_semi_open_mg: i32 = 12,
+    rook_semi_open_mg: i32 = 20,
     /// Semi-open file bonus, endgame.
-    rook_semi_open_eg: i32 = 6,
+    rook_semi_open_eg: i32 = 19,
     /// Middlegame bonus per file of the king's and those beside it with an own pawn one rank
     /// in front of the king (the king on its first two ranks).
-    shield_near: i32 = 12,
+    shield_near: i32 = 5,
     /// The same with the pawn two ranks in front.
-    shield_far: i32 = 6,
+    shield_far: i32 = -3,
     /// Middlegame penalty per such file without a pawn in front; a king off its first two
     /// ranks counts it once.
-    shield_missing: i32 = 14,
+    shield_missing: i32 = 18,
     /// Without pawns, a side whose pieces' endgame material leads by at most this much keeps
     /// only [`Weights::pawnless_scale`] 64ths of its endgame score: a lead of a minor piece or
     /// less rarely wins.
     pawnless_margin: i32 = 350,
     /// The share of the endgame score, in 64ths, kept by a pawnless side with a small lead.
-    pawnless_scale: i32 = 8,
+    /// Fitted below zero to Stockfish's scores (such a lead then counts a little against its
+    /// side); docs/strength.md, "Fitted to Stockfish's scores".
+    pawnless_scale: i32 = -13,
     /// Middlegame bonus for a knight on an outpost: a square on its side's fourth to sixth
     /// rank that a pawn of its own guards and that no enemy pawn can ever attack.
-    outpost_knight_mg: i32 = 30,
+    outpost_knight_mg: i32 = 25,
     /// Knight outpost bonus, endgame.
-    outpost_knight_eg: i32 = 20,
+    outpost_knight_eg: i32 = 6,
     /// Middlegame bonus for a bishop on an outpost.
-    outpost_bishop_mg: i32 = 15,
+    outpost_bishop_mg: i32 = 28,
     /// Bishop outpost bonus, endgame.
-    outpost_bishop_eg: i32 = 10,
+    outpost_bishop_eg: i32 = 0,
     /// Bonus for having the move.
-    tempo: i32 = 10,
+    tempo: i32 = 28,
     /// Middlegame bonus per enemy knight, bishop, rook or queen that a pawn attacks: it must
     /// move or be lost for a pawn.
-    threat_by_pawn_mg: i32 = 45,
+    threat_by_pawn_mg: i32 = 52,
     /// The same, endgame.
-    threat_by_pawn_eg: i32 = 35,
+    threat_by_pawn_eg: i32 = 33,
     /// Middlegame bonus per enemy rook or queen that a knight or bishop attacks.
-    threat_by_minor_mg: i32 = 30,
+    threat_by_minor_mg: i32 = 37,
     /// The same, endgame.
-    threat_by_minor_eg: i32 = 35,
+    threat_by_minor_eg: i32 = 24,
     /// Middlegame bonus per enemy queen that a rook attacks.
-    threat_by_rook_mg: i32 = 30,
+    threat_by_rook_mg: i32 = 39,
     /// The same, endgame.
-    threat_by_rook_eg: i32 = 20,
+    threat_by_rook_eg: i32 = 11,
     /// Middlegame bonus per enemy pawn or piece (the king aside) that the side attacks and
     /// no enemy pawn or piece defends: it can be taken for nothing.
-    hanging_mg: i32 = 40,
+    hanging_mg: i32 = 15,
     /// The same, endgame.
-    hanging_eg: i32 = 20,
+    hanging_eg: i32 = 36,
 }
 
 /// Piece-square tables as seen by White, written rank 8 first (as a board diagram reads).
 #[rustfmt::skip]
 const PAWN_MG: [i32; 64] = [
       0,   0,   0,   0,   0,   0,   0,   0,
-     80,  90,  70,  85,  85,  70,  90,  80,
-     15,  20,  30,  35,  35,  30,  20,  15,
-      0,   5,  10,  22,  22,  10,   5,   0,
-     -5,   0,   5,  18,  18,   5,   0,  -5,
-     -5,  -3,   0,   5,   5,  -5,  -3,  -5,
-     -6,   0,   0, -12, -12,   8,  10,  -6,
+     78,  88,  61,  89,  87,  73,  90,  84,
+     15,  22,   9,  35,  38,  47,  21,  26,
+     -8,  10,  15,  29,  26,  45,  20,   6,
+     -9, -15,   6,  16,  29,  13,   2,  -2,
+    -11, -21, -15, -13,   0, -10,   2, -11,
+    -12, -14,  -2, -18, -11,  14,  19,  -9,
       0,   0,   0,   0,   0,   0,   0,   0,
 ];
 #[rustfmt::skip]
 const PAWN_EG: [i32; 64] = [
       0,   0,   0,   0,   0,   0,   0,   0,
-     60,  58,  55,  50,  50,  55,  58,  60,
-     35,  35,  30,  25,  25,  30,  35,  35,
-     15,  12,   8,   5,   5,   8,  12,  15,
-      6,   5,   0,  -2,  -2,   0,   5,   6,
-      2,   2,  -2,   0,   0,  -2,   2,   2,
-      5,   5,   5,   5,   5,   5,   5,   5,
+     45,  58,  49,  44,  36,  50,  55,  14,
+     27,  22,  37,  15,  28,  10,  22,   3,
+     24,   5,   3,  -1,   7,   2,  17,  12,
+      9,  10,   4,  -9,  -4,   7,  12,   8,
+     -2,   1,   2,  11,   6,  12,   4,   6,
+     12,  16,  20,  21,  18,  25,  15,  13,
       0,   0,   0,   0,   0,   0,   0,   0,
 ];
 #[rustfmt::skip]
 const KNIGHT_MG: [i32; 64] = [
-    -80, -40, -30, -25, -25, -30, -40, -80,
-    -40, -20,   5,   0,   0,   5, -20, -40,
-    -25,  10,  20,  30,  30,  20,  10, -25,
-    -15,  10,  20,  30,  30,  20,  10, -15,
-    -15,   0,  15,  18,  18,  15,   0, -15,
-    -20,   0,  12,  10,  10,  12,   0, -20,
-    -30, -15,   0,   5,   5,   0, -15, -30,
-    -60, -22, -25, -18, -18, -25, -22, -60,
+    -93, -44, -41, -24, -28, -31, -42, -80,
+    -41, -16, -12,  -3,   7,  11, -22, -39,
+    -22,  11,   7,  38,  38,  30,  14, -20,
+    -21,  -5,  17,  33,  19,  34,  13,   6,
+     -8,  -2,  10,  15,  19,  13,  15,   6,
+    -32, -12,  -5,  12,  21,  10,  14, -19,
+    -20, -25,  -2,   5,   9,   3,   7, -24,
+    -62, -32, -17, -19, -17, -28, -28, -55,
 ];
 #[rustfmt::skip]
 const KNIGHT_EG: [i32; 64] = [
-    -50, -35, -20, -20, -20, -20, -35, -50,
-    -30, -15,  -5,   0,   0,  -5, -15, -30,
-    -20,  -5,  10,  12,  12,  10,  -5, -20,
-    -15,   5,  15,  20,  20,  15,   5, -15,
-    -15,   0,  15,  18,  18,  15,   0, -15,
-    -20,  -5,   5,  12,  12,   5,  -5, -20,
-    -35, -15,  -8,   0,   0,  -8, -15, -35,
-    -50, -40, -20, -15, -15, -20, -40, -50,
+    -49, -37, -25, -15, -23, -18, -36, -56,
+    -28, -11,   2,   4,  10,  -2, -15, -24,
+    -19,  -7,   1,  21,  12,   9,   0, -20,
+    -10,  14,  14,  16,  29,  20,   4, -11,
+    -29,  -2,  11,  24,  27,  26,  -3, -27,
+    -15,  -1,   0,  15,   8,  -8,  -3,  -1,
+    -31, -18, -11, -18,  -6, -15,  -9, -26,
+    -49, -44, -17, -14, -27, -23, -41, -47,
 ];
 #[rustfmt::skip]
 const BISHOP_MG: [i32; 64] = [
-    -25, -10, -20, -15, -15, -20, -10, -25,
-    -20,   5,  -5,  -5,  -5,  -5,   5, -20,
-    -10,  10,  15,  15,  15,  15,  10, -10,
-     -5,   5,  12,  20,  20,  12,   5,  -5,
-     -5,  10,  10,  18,  18,  10,  10,  -5,
-      0,  12,  12,  10,  10,  12,  12,   0,
-      0,  15,  10,   5,   5,  10,  15,   0,
-    -25,  -5, -12, -15, -15, -12,  -5, -25,
+    -20, -10, -22, -15, -14, -17, -12, -22,
+    -26, -25,  -3,  -8, -11, -12,  -3, -21,
+    -14,  -4,   7,  28,  19,  35,   7,  -2,
+      4,  15,   5,  15,  12,  24,  18,  -9,
+     -3,   4,   1,  22,  30,  -6,  11,   1,
+     -3,  14,  19,   9,   4,  12,   7,   7,
+      4,  12,  21,   4,   9,  14,  25,  10,
+    -13,  -8,  -7, -17, -25, -12,   3, -26,
 ];
 #[rustfmt::skip]
 const BISHOP_EG: [i32; 64] = [
-    -15, -10,  -8,  -5,  -5,  -8, -10, -15,
-    -10,  -3,   2,  -5,  -5,   2,  -3, -10,
-     -5,   0,   5,   3,   3,   5,   0,  -5,
-     -3,   5,  10,   8,   8,  10,   5,  -3,
-     -5,   2,  10,  12,  12,  10,   2,  -5,
-     -8,  -3,   8,   8,   8,   8,  -3,  -8,
-    -12,  -8,  -5,   0,   0,  -5,  -8, -12,
-    -18, -10, -15,  -5,  -5, -15, -10, -18,
+     -4,  -7, -14,  -6,   1,  -9,  -3, -12,
+     -4,   5,   5, -13,  -5,   0,   0,  -3,
+      2,   4,  22,   5,   4,  -8,  13,  -1,
+     -3,   2,  14,  12,  16,   4,   6,   1,
+     -3,  11,  11,   3,   0,  12,  -4,  -2,
+     -2,   1,  -1,   4,  16,   5,   3, -10,
+     -6,  -4, -20,   1, -15, -11, -15,  -7,
+    -22, -13, -18,  -4,  -9, -24, -11, -19,
 ];
 #[rustfmt::skip]
 const ROOK_MG: [i32; 64] = [
-     25,  30,  25,  35,  35,  25,  30,  25,
-     25,  28,  40,  45,  45,  40,  28,  25,
-      0,  12,  15,  15,  15,  15,  12,   0,
-    -15,  -5,   5,  10,  10,   5,  -5, -15,
-    -25, -15,  -5,   0,   0,  -5, -15, -25,
-    -35, -20, -10, -10, -10, -10, -20, -35,
-    -40, -15, -15,  -8,  -8, -15, -15, -40,
-    -15, -10,   0,  12,  12,   5, -20, -15,
+     28,  42,  21,  30,  38,  24,  28,  36,
+     30,  15,  24,  43,  39,  30,  24,  34,
+      9,   9,  22,  29,  26,  21,   0,  21,
+    -16,   0,   2,  10,   5,  -2,   9,   4,
+    -34, -18, -21,  -5,  15,   7,  -9, -23,
+    -33, -39, -20, -23, -15, -16, -19, -24,
+    -32, -21, -30, -11, -15,  -6, -16, -48,
+    -13, -12,   0,  16,  23,  13, -14, -15,
 ];
 #[rustfmt::skip]
 const ROOK_EG: [i32; 64] = [
-     12,  12,  15,  12,  12,  15,  12,  12,
-     10,  12,  12,  10,  10,  12,  12,  10,
-      5,   5,   5,   3,   3,   5,   5,   5,
-      3,   3,   5,   2,   2,   5,   3,   3,
-      2,   3,   5,   0,   0,   5,   3,   2,
-     -3,   0,  -3,  -3,  -3,  -3,   0,  -3,
-     -5,  -5,   0,  -2,  -2,   0,  -5,  -5,
-     -8,   2,   3,  -2,  -2,   3,   2,  -8,
+      2,   6,  10,   8,  21,  21,  10,  26,
+     15,  14,  17,  19,  12,   7,   3,  13,
+     20,  17,   5,  15,   9,   3,   8,  14,
+     21,  10,  11,  13,   5,   8,   3,  16,
+     10,   2,  13,   4,   2,   6,   5,   2,
+      0,  -3,  -7,  -1,  -5,  -2,   2,  -7,
+     -6,   3,   0, -15,  -7, -10, -14,  -4,
+     -7,  -9,  -3, -17, -27, -11,  -9, -11,
 ];
 #[rustfmt::skip]
 const QUEEN_MG: [i32; 64] = [
-    -20,  -5,   5,   5,   5,   5,  -5, -20,
-    -15, -25,  -5,   0,   0,  -5, -25, -15,
-     -5,  -5,   5,  10,  10,   5,  -5,  -5,
-    -15, -15,  -5,  -5,  -5,  -5, -15, -15,
-     -8, -15,  -5,  -5,  -5,  -5, -15,  -8,
-    -10,   0,  -5,  -3,  -3,  -5,   0, -10,
-    -25,  -8,  10,   5,   5,  10,  -8, -25,
-    -20, -20, -10,   5,   5, -10, -20, -20,
+    -15,   1,  -1,   9,   4,  14,   0, -12,
+    -28, -29, -10,   2,   4,  -3,  -9,  -2,
+     -7,   9,  13,   9,   8,  21,  14,  29,
+    -19, -34,  -7, -20,   3,   8,  -6,   5,
+    -13, -21, -22, -15, -10,   0,  -1,  -8,
+    -33,  -8, -14, -12,  -2, -11,   5, -20,
+    -19, -16,   4,   2,   8,  15, -13, -17,
+     -9, -20,  -9,  -1,   6, -16, -22, -26,
 ];
 #[rustfmt::skip]
 const QUEEN_EG: [i32; 64] = [
-    -10,  15,  15,  20,  20,  15,  15, -10,
-    -15,  15,  25,  35,  35,  25,  15, -15,
-    -15,   5,  10,  40,  40,  10,   5, -15,
-      0,  20,  25,  45,  45,  25,  20,   0,
-    -15,  20,  20,  40,  40,  20,  20, -15,
-    -15, -20,  10,   5,   5,  10, -20, -15,
-    -25, -25, -30, -15, -15, -30, -25, -25,
-    -35, -30, -25, -30, -30, -25, -30, -35,
+     -6,  17,   6,  21,  16,  28,  19,   2,
+     -5,  19,  29,  43,  41,  26,  29,  -5,
+    -12,  17,  17,  44,  34,  22,  21,   3,
+      1,  19,  25,  49,  43,  31,  19,   9,
+    -10,  16,  18,  31,  32,  24,  21,  -4,
+    -17, -14,   7,  -6,  -6,   2, -14, -17,
+    -26, -20, -48, -25, -16, -35, -26, -22,
+    -32, -33, -35, -45, -43, -30, -31, -41,
 ];
 #[rustfmt::skip]
 const KING_MG: [i32; 64] = [
-    -60, -30, -40, -50, -50, -40, -30, -60,
-    -40, -30, -40, -50, -50, -40, -30, -40,
-    -40, -30, -40, -50, -50, -40, -30, -40,
-    -40, -40, -50, -60, -60, -50, -40, -40,
-    -40, -40, -50, -60, -60, -50, -40, -40,
-    -20, -20, -30, -40, -40, -30, -20, -20,
-      0,   5, -10, -40, -40, -20,  10,  10,
-     -5,  30,  10, -40,   5, -20,  35,  15,
+    -59, -30, -37, -47, -49, -39, -27, -60,
+    -39, -27, -36, -51, -50, -37, -27, -41,
+    -40, -30, -35, -50, -51, -37, -25, -38,
+    -41, -35, -50, -64, -61, -50, -34, -37,
+    -38, -44, -52, -60, -60, -53, -30, -35,
+    -21, -20, -26, -51, -59, -35, -22, -30,
+      3,   0, -19, -53, -39, -23,   7,   5,
+     -2,  38,  24, -34,   6, -22,  32,  11,
 ];
 #[rustfmt::skip]
 const KING_EG: [i32; 64] = [
-    -70, -35, -20, -15, -15, -20, -35, -70,
-    -20,  10,  15,  15,  15,  15,  10, -20,
-      5,  15,  20,  20,  20,  20,  15,   5,
-     -5,  15,  25,  28,  28,  25,  15,  -5,
-    -15,   0,  20,  25,  25,  20,   0, -15,
-    -20,  -5,  10,  18,  18,  10,  -5, -20,
-    -30, -12,   0,   8,   8,   0, -12, -30,
-    -50, -35, -20, -15, -15, -20, -35, -50,
+    -74, -29, -15,  -7, -16, -31, -22, -76,
+    -14,  19,  23,   9,   6,  27,  16, -21,
+      4,  33,  26,  13,  21,  29,  20,  19,
+     -4,  14,  19,  25,  26,  37,  28,  -4,
+    -18,  -4,   4,  13,  28,  21,   9, -11,
+    -35, -12,   0,   7,  16,   7,  -5, -18,
+    -25, -10,  -3,   3,  -1,   0,  -7, -21,
+    -41, -27, -23, -27, -36, -24, -40, -47,
 ];
