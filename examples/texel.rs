@@ -552,9 +552,16 @@ mod tests {
         weights.psqt_eg[5][63] = 123;
         let text = rewrite(SOURCE, &weights).unwrap();
         assert!(text.contains("\n    tempo: i32 = 17,\n"));
-        assert!(text.contains("\n    passed_eg: [i32; 8] = [0, 8, 12, 25, 45, 80, -3, 0],\n"));
+        // The other values as the defaults have them, so that a refit does not break the test.
+        let passed = format!("\n    passed_eg: [i32; 8] = {:?},\n", weights.passed_eg);
+        assert!(text.contains(&passed), "{passed}");
+        let king = &Weights::DEFAULT.psqt_eg[5];
+        let last_row = format!(
+            "{:>3}, {:>3}, {:>3}, 123,\n];",
+            king[60], king[61], king[62]
+        );
         let king_eg = &text[text.find("const KING_EG").unwrap()..];
-        assert!(king_eg.contains("-15, -20, -35, 123,\n];"), "{king_eg}");
+        assert!(king_eg.contains(&last_row), "{king_eg}");
         assert!(rewrite("no weights here", &weights).is_err());
     }
 
