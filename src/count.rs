@@ -31,8 +31,8 @@ impl Board0x88 {
     /// ```
     #[must_use]
     pub fn count_legal_moves(&self) -> u64 {
-        #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
-        if std::is_x86_feature_detected!("popcnt") {
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        if crate::cpu::has_popcnt() {
             // SAFETY: the processor has the `popcnt` instruction, the one feature that
             // `count_with_popcnt` is compiled for (tested just above).
             #[allow(unsafe_code)]
@@ -50,7 +50,7 @@ impl Board0x88 {
     /// # Safety
     ///
     /// The processor must have `popcnt`.
-    #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
     #[allow(unsafe_code)]
     #[target_feature(enable = "popcnt")]
     unsafe fn count_with_popcnt(&self) -> u64 {
