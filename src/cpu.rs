@@ -2,9 +2,10 @@
 //!
 //! A default build may not assume `popcnt` (it is not in the x86-64 baseline), so the bulk
 //! counter has a copy compiled for it and takes that copy once [`has_popcnt`] says yes. (The
-//! search's evaluation, a client of the public API only, asks `std` as before.) With `std`, the standard library's detection answers (it asks the
-//! processor once and keeps the answer); without it, on x86-64, this module asks `cpuid`
-//! itself and keeps the answer in an atomic, so a `no_std` build is as fast as a `std` one.
+//! search's evaluation, a client of the public API only, asks `std` as before.) With `std`,
+//! the standard library's detection answers (it asks the processor once and keeps the
+//! answer); without it, on x86-64, this module asks `cpuid` itself and keeps the answer in an
+//! atomic, so a `no_std` build is as fast as a `std` one.
 
 /// Whether this processor has the `popcnt` instruction.
 ///
