@@ -107,10 +107,35 @@ fn parameters_move_the_search_and_ranges_hold() {
         (result.best_move.map(|mv| mv.to_string()), result.score),
         (Some("f6a6".to_string()), Score::Mate(3))
     );
+    // So it does with razoring on at every depth it allows (it is off by default): the
+    // mating line's quiet moves are not razored away.
+    params::set("razoring_depth", razoring_max()).expect("in range");
+    let razored = Searcher::new(1).search(
+        &board,
+        &[],
+        &Limits::depth(10),
+        &AtomicBool::new(false),
+        &Instant::now(),
+        |_| {},
+    );
+    params::set("razoring_depth", 0).expect("in range");
+    assert_eq!(
+        (razored.best_move.map(|mv| mv.to_string()), razored.score),
+        (Some("f6a6".to_string()), Score::Mate(3))
+    );
     assert_eq!(
         params::set("no_such_parameter", 1),
         Err(ParameterError::Unknown)
     );
+}
+
+/// The deepest node razoring may apply to.
+fn razoring_max() -> i32 {
+    PARAMETERS
+        .iter()
+        .find(|p| p.name == "razoring_depth")
+        .map(|p| p.max)
+        .expect("razoring_depth is a parameter")
 }
 
 /// Clock-limited searches that together reach every branch of time management: the
@@ -166,22 +191,26 @@ fn time_spent() -> Vec<Duration> {
         .collect()
 }
 
-/// The parameter that keeps `name`'s term rare at the defaults, so that `name` is tried with
-/// it at its least: history pruning of any negative history, a null-move reduction a ply
-/// longer per 50 cp of the evaluation over beta, and more time after any fall of the score.
-fn partner(name: &str) -> Option<&'static Parameter> {
-    let partner = match name {
-        "history_pruning_depth" => "history_pruning_margin",
-        "null_move_eval_max" => "null_move_eval_divisor",
-        "time_big_drop_percent" => "time_big_drop",
-        "time_drop_percent" => "time_drop",
+/// The parameter that keeps `name`'s term rare or off at the defaults, and the value it is
+/// set to while `name` is tried: history pruning of any negative history, a null-move
+/// reduction a ply longer per 50 cp of the evaluation over beta, more time after any fall of
+/// the score (each partner at its least), and razoring's margins with razoring on as deep as
+/// it goes (at its greatest).
+fn partner(name: &str) -> Option<(&'static Parameter, i32)> {
+    let (partner, greatest) = match name {
+        "history_pruning_depth" => ("history_pruning_margin", false),
+        "null_move_eval_max" => ("null_move_eval_divisor", false),
+        "razoring_base" | "razoring_per_depth" => ("razoring_depth", true),
+        "time_big_drop_percent" => ("time_big_drop", false),
+        "time_drop_percent" => ("time_drop", false),
         _ => return None,
     };
-    PARAMETERS.iter().find(|p| p.name == partner)
+    let partner = PARAMETERS.iter().find(|p| p.name == partner)?;
+    Some((partner, if greatest { partner.max } else { partner.min }))
 }
 
 /// The names of the `parameters` whose least and greatest values both leave `measure` as it
-/// was (each tried with its [`partner`] at its least, if it has one). A parameter that
+/// was (each tried with its [`partner`] at the partner's value, if it has one). A parameter that
 /// changes nothing is not read, or does nothing here. Each is set back to its default, and
 /// `measure` must then give its default result again (checked once, after the last).
 fn unmoved_parameters<T: PartialEq + std::fmt::Debug>(
@@ -194,8 +223,8 @@ fn unmoved_parameters<T: PartialEq + std::fmt::Debug>(
         let partner = partner(parameter.name);
         let partner_result;
         let base = match partner {
-            Some(partner) => {
-                params::set(partner.name, partner.min).expect("in range");
+            Some((partner, value)) => {
+                params::set(partner.name, value).expect("in range");
                 partner_result = measure();
                 &partner_result
             }
@@ -207,7 +236,7 @@ fn unmoved_parameters<T: PartialEq + std::fmt::Debug>(
             params::set(parameter.name, parameter.default).expect("in range");
             moved
         });
-        if let Some(partner) = partner {
+        if let Some((partner, _)) = partner {
             params::set(partner.name, partner.default).expect("in range");
         }
         if !moved {

@@ -5,7 +5,8 @@
 //! around the last score that widens on failure. Interior nodes detect draws (repetition of a
 //! position of the game or of the search path, within the halfmove clock; the 50-move rule),
 //! prune by mate distance, cut on transposition table hits, and at non-PV nodes try reverse
-//! futility pruning and null-move pruning (not in check, not twice in a row, not with only king
+//! futility pruning, razoring (off by default: `params::razoring_depth` is 0 until an SPRT
+//! accepts it) and null-move pruning (not in check, not twice in a row, not with only king
 //! and pawns). Without a transposition table move, deep nodes search a ply less (internal
 //! iterative reduction). Moves come ordered from [`MovePicker`]; the first is searched with the
 //! full window, later ones with a null window and, when quiet and late, with a late-move
@@ -632,6 +633,21 @@ impl Worker<'_> {
                     };
                 if eval - margin >= beta {
                     return eval;
+                }
+            }
+            // Razoring: so far below alpha that only captures could bring the score back. If
+            // quiescence (captures only, at this node's window) agrees, the node fails low.
+            if depth <= params::razoring_depth()
+                && alpha.abs() < MATE_BOUND
+                && eval + params::razoring_base() + params::razoring_per_depth() * depth * depth
+                    <= alpha
+            {
+                let value = self.quiesce(board, ply, alpha, beta, false);
+                if self.aborted {
+                    return 0;
+                }
+                if value <= alpha {
+                    return value;
                 }
             }
             // Null move: if passing still fails high, a real move surely would.

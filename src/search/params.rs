@@ -176,6 +176,14 @@ parameters! {
     reverse_futility_margin = 80, 20..=300;
     /// Reverse futility: what the margin shrinks by when the evaluation is improving.
     reverse_futility_improving = 60, 0..=200;
+    /// Razoring: the deepest node it applies to; 0 turns it off (off until an SPRT accepts
+    /// it). A non-PV node whose evaluation is below alpha by `razoring_base` plus
+    /// `razoring_per_depth` × depth² asks quiescence and fails low if that does too.
+    razoring_depth = 0, 0..=6;
+    /// Razoring: the margin below alpha before the depth term.
+    razoring_base = 250, 0..=1000;
+    /// Razoring: the margin added per square of the depth.
+    razoring_per_depth = 150, 0..=600;
     /// Null move: the shallowest node it is tried at.
     null_move_depth = 2, 1..=8;
     /// Null move: the reduction before the depth and evaluation terms.
@@ -280,6 +288,6 @@ mod tests {
                 p.name
             );
         }
-        assert_eq!(PARAMETERS.len(), 47);
+        assert_eq!(PARAMETERS.len(), 50);
     }
 }
