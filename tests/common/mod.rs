@@ -1,4 +1,5 @@
-//! Helpers shared by the integration tests: each test file that needs them says `mod common;`.
+//! Helpers shared by the integration tests: the modules of `tests/suite/` reach them as
+//! `crate::common`, and a test binary of its own that needs them says `mod common;`.
 //! Not every file uses every helper, hence the `dead_code` allowance.
 #![allow(dead_code)]
 

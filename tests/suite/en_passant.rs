@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use x88::{Board0x88, perft};
 
-mod common;
+use crate::common;
 
 fn board(fen: &str) -> Board0x88 {
     Board0x88::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

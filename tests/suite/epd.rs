@@ -2,7 +2,7 @@
 //! plain split of the line, located errors for malformed lines, and arbitrary or mutated text
 //! read without a panic.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use x88::epd::{Epd, EpdErrorKind};

@@ -7,7 +7,7 @@
 //! the sources, the test builds it with the same cargo, profile and features rather than
 //! skip or test a stale binary: these tests must be able to fail.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

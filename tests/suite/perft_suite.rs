@@ -5,9 +5,9 @@
 
 use x88::Board0x88;
 
-mod common;
+use crate::common;
 
-const STANDARD: &str = include_str!("data/standard.epd");
+const STANDARD: &str = include_str!("../data/standard.epd");
 
 /// Splits the suite into this many tests so that the test harness runs them in parallel.
 const CHUNKS: usize = 4;

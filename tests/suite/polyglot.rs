@@ -3,7 +3,7 @@
 //! decoded for every legal move of the suites, a book written by the test and read back
 //! (weights, order, the weighted choice), and arbitrary bytes read without a panic.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use x88::polyglot::{self, Book, BookError, Entry, decode_move, encode_move};

@@ -12,7 +12,7 @@ use x88::{
     Square, perft,
 };
 
-mod common;
+use crate::common;
 
 const OPTIONS: [FenOptions; 4] = [
     FenOptions {

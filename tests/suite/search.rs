@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 
 use common::ticking_clock::TickingClock;
 use x88::Board0x88;
@@ -336,7 +336,7 @@ fn searcher_is_reusable() {
 
 #[test]
 fn moves_of_the_perft_suite_are_legal() {
-    let suite = include_str!("data/standard.epd");
+    let suite = include_str!("../data/standard.epd");
     let mut searcher = Searcher::new(4);
     let stop = AtomicBool::new(false);
     let clock = Stopwatch::start();

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use x88::{Board0x88, Color, MoveList};
 
-mod common;
+use crate::common;
 
 /// The slow reference: a plain 8x8 board (a1 = 0, h8 = 63) that knows nothing of x88.
 mod reference {

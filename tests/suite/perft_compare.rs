@@ -4,7 +4,7 @@
 //! right, in both modes; a perft of a contender that miscounts (as a rewrite of one might)
 //! fails here rather than in a benchmark run nobody reads to the end.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use x88::{Board0x88, perft};
 
-mod common;
+use crate::common;
 
 /// A cozy-chess move in standard UCI: cozy-chess writes castling as the king taking its rook.
 fn cozy_uci(board: &CozyBoard, mv: CozyMove) -> String {

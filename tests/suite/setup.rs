@@ -2,7 +2,7 @@
 //! strict and lenient rules, Setup -> Board -> Setup round trips over the perft suites, and
 //! random setups that never panic and, when valid, print a FEN that parses back to the board.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use x88::{
@@ -10,8 +10,8 @@ use x88::{
     Setup, SetupError, Square, SquareSet,
 };
 
-const STANDARD: &str = include_str!("data/standard.epd");
-const CHESS960: &str = include_str!("data/chess960.epd");
+const STANDARD: &str = include_str!("../data/standard.epd");
+const CHESS960: &str = include_str!("../data/chess960.epd");
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap()

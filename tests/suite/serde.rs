@@ -3,7 +3,7 @@
 //! FEN), and bad input read as an error, never a panic.
 #![cfg(feature = "serde")]
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use serde::de::DeserializeSeed;
