@@ -91,7 +91,23 @@ fn parameters_move_the_search_and_ranges_hold() {
         "no change in the time spent: {unmoved:?}"
     );
     // With the defaults (singular extensions on) the search stays sound: a mate in three is
-    // found, with the right distance.
+    // found, with the right distance; so it is with razoring on at every depth it allows (it
+    // is off by default): the mating line's quiet moves are not razored away.
+    let mate_in_three = (Some("f6a6".to_string()), Score::Mate(3));
+    assert_eq!(mate_in_three_search(), mate_in_three);
+    params::set("razoring_depth", razoring_max()).expect("in range");
+    let razored = mate_in_three_search();
+    params::set("razoring_depth", 0).expect("in range");
+    assert_eq!(razored, mate_in_three);
+    assert_eq!(
+        params::set("no_such_parameter", 1),
+        Err(ParameterError::Unknown)
+    );
+}
+
+/// The best move and score of a depth-10 search, from empty tables, of a mate in three that
+/// starts 1. Ra6.
+fn mate_in_three_search() -> (Option<String>, Score) {
     let board: Board0x88 = "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1"
         .parse()
         .expect("a valid FEN");
@@ -103,30 +119,7 @@ fn parameters_move_the_search_and_ranges_hold() {
         &Instant::now(),
         |_| {},
     );
-    assert_eq!(
-        (result.best_move.map(|mv| mv.to_string()), result.score),
-        (Some("f6a6".to_string()), Score::Mate(3))
-    );
-    // So it does with razoring on at every depth it allows (it is off by default): the
-    // mating line's quiet moves are not razored away.
-    params::set("razoring_depth", razoring_max()).expect("in range");
-    let razored = Searcher::new(1).search(
-        &board,
-        &[],
-        &Limits::depth(10),
-        &AtomicBool::new(false),
-        &Instant::now(),
-        |_| {},
-    );
-    params::set("razoring_depth", 0).expect("in range");
-    assert_eq!(
-        (razored.best_move.map(|mv| mv.to_string()), razored.score),
-        (Some("f6a6".to_string()), Score::Mate(3))
-    );
-    assert_eq!(
-        params::set("no_such_parameter", 1),
-        Err(ParameterError::Unknown)
-    );
+    (result.best_move.map(|mv| mv.to_string()), result.score)
 }
 
 /// The deepest node razoring may apply to.
