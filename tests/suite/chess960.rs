@@ -12,7 +12,7 @@ use x88::{
     FenOptions, File, Move, Piece, PieceKind, Rank, START_FEN, Square, perft,
 };
 
-const SUITE: &str = include_str!("../data/chess960.epd");
+const SUITE: &str = common::CHESS960_EPD;
 
 /// Splits the suite into this many tests so that the harness runs them in parallel.
 const CHUNKS: usize = 4;

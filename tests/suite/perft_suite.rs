@@ -7,7 +7,7 @@ use x88::Board0x88;
 
 use crate::common;
 
-const STANDARD: &str = include_str!("../data/standard.epd");
+const STANDARD: &str = common::STANDARD_EPD;
 
 /// Splits the suite into this many tests so that the test harness runs them in parallel.
 const CHUNKS: usize = 4;

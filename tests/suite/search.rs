@@ -336,7 +336,7 @@ fn searcher_is_reusable() {
 
 #[test]
 fn moves_of_the_perft_suite_are_legal() {
-    let suite = include_str!("../data/standard.epd");
+    let suite = common::STANDARD_EPD;
     let mut searcher = Searcher::new(4);
     let stop = AtomicBool::new(false);
     let clock = Stopwatch::start();

@@ -10,8 +10,8 @@ use x88::{
     Setup, SetupError, Square, SquareSet,
 };
 
-const STANDARD: &str = include_str!("../data/standard.epd");
-const CHESS960: &str = include_str!("../data/chess960.epd");
+const STANDARD: &str = common::STANDARD_EPD;
+const CHESS960: &str = common::CHESS960_EPD;
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap()
