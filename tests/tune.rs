@@ -99,6 +99,11 @@ fn parameters_move_the_search_and_ranges_hold() {
     let razored = mate_in_three_search();
     params::set("razoring_depth", 0).expect("in range");
     assert_eq!(razored, mate_in_three);
+    quiescence_checks_see_a_mate_beyond_the_horizon();
+    params::set("quiescence_checks", 1).expect("in range");
+    let with_checks = mate_in_three_search();
+    params::set("quiescence_checks", 0).expect("in range");
+    assert_eq!(with_checks, mate_in_three);
     assert_eq!(
         params::set("no_such_parameter", 1),
         Err(ParameterError::Unknown)
@@ -108,18 +113,42 @@ fn parameters_move_the_search_and_ranges_hold() {
 /// The best move and score of a depth-10 search, from empty tables, of a mate in three that
 /// starts 1. Ra6.
 fn mate_in_three_search() -> (Option<String>, Score) {
-    let board: Board0x88 = "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1"
-        .parse()
-        .expect("a valid FEN");
+    search("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 10)
+}
+
+/// The best move and score of a search of `fen` to `depth` from empty tables.
+fn search(fen: &str, depth: u32) -> (Option<String>, Score) {
+    let board: Board0x88 = fen.parse().expect("a valid FEN");
     let result = Searcher::new(1).search(
         &board,
         &[],
-        &Limits::depth(10),
+        &Limits::depth(depth),
         &AtomicBool::new(false),
         &Instant::now(),
         |_| {},
     );
     (result.best_move.map(|mv| mv.to_string()), result.score)
+}
+
+/// White's queen may take a pawn on a7, but eleven of White's 28 moves (that one among them)
+/// allow Re1 mate, a quiet check. A search of one ply sees the mate only if quiescence tries
+/// quiet checks: without them it takes the pawn, with them it keeps the back rank covered.
+fn quiescence_checks_see_a_mate_beyond_the_horizon() {
+    const BACK_RANK: &str = "4r1k1/p4ppp/8/8/8/Q7/5PPP/6K1 w - - 0 1";
+    const ALLOW_MATE: [&str; 11] = [
+        "a3a7", "a3d6", "a3c5", "a3a4", "a3h3", "a3g3", "a3f3", "a3b3", "a3b2", "a3a2", "g1h1",
+    ];
+    let (blind, _) = search(BACK_RANK, 1);
+    assert_eq!(blind.as_deref(), Some("a3a7"), "quiescence without checks");
+    params::set("quiescence_checks", 1).expect("in range");
+    let (seeing, score) = search(BACK_RANK, 1);
+    params::set("quiescence_checks", 0).expect("in range");
+    let seeing = seeing.expect("a best move");
+    assert!(
+        !ALLOW_MATE.contains(&seeing.as_str()),
+        "{seeing} allows Re1 mate"
+    );
+    assert!(!matches!(score, Score::Mate(_)), "{score:?}");
 }
 
 /// The deepest node razoring may apply to.

@@ -572,7 +572,7 @@ impl Worker<'_> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiesce(board, ply, alpha, beta, in_check);
+            return self.quiesce(board, ply, alpha, beta, in_check, true);
         }
         if self.poll() {
             return 0;
@@ -642,7 +642,7 @@ impl Worker<'_> {
                 && eval + params::razoring_base() + params::razoring_per_depth() * depth * depth
                     <= alpha
             {
-                let value = self.quiesce(board, ply, alpha, beta, false);
+                let value = self.quiesce(board, ply, alpha, beta, false, false);
                 if self.aborted {
                     return 0;
                 }

@@ -240,6 +240,11 @@ parameters! {
     reduction_history_divisor = 6000, 1000..=30000;
     /// Quiescence delta pruning: the margin over the captured piece's value.
     delta_margin = 200, 0..=1000;
+    /// Quiescence checks: 1 tries, at the first quiescence node below the main search and
+    /// after its captures, the quiet moves that give check and lose nothing by static
+    /// exchange, so that a mate or a fork by check one ply beyond the horizon is seen; 0 (off
+    /// until an SPRT accepts it) tries captures only.
+    quiescence_checks = 0, 0..=1;
     /// The history bonus of a quiet move that caused a cutoff, per depth².
     history_bonus_scale = 16, 1..=64;
     /// The most a history bonus can be.
@@ -288,6 +293,6 @@ mod tests {
                 p.name
             );
         }
-        assert_eq!(PARAMETERS.len(), 50);
+        assert_eq!(PARAMETERS.len(), 51);
     }
 }

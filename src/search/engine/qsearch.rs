@@ -5,17 +5,19 @@
 //! promotions, most valuable victim first. Captures that cannot lift the score to alpha even
 //! with a margin (delta pruning) are skipped, and so are those that lose material by static
 //! exchange, unless they give check. In check there is no standing pat: every evasion is tried,
-//! and having none is mate. Results go to the transposition table at depth 0.
+//! and having none is mate. At its first node the quiet checks may follow the captures
+//! (`params::quiescence_checks`). Results go to the transposition table at depth 0.
 
 use super::{INFINITY, MATE, MATE_BOUND, Worker};
 use crate::search::ordering::{MAX_PLY, MovePicker, captured_kind, clearly_winning, value};
 use crate::search::params;
 use crate::search::tt::Bound;
-use crate::{Board0x88, PieceKind};
+use crate::{Board0x88, Move, MoveList, PieceKind};
 
 impl Worker<'_> {
     /// The quiescence search of the node at `ply`; `in_check` tells whether the side to move is
-    /// in check.
+    /// in check. `first` marks the first quiescence node below the main search, where the quiet
+    /// checks are tried after the captures if `params::quiescence_checks` says so.
     pub(super) fn quiesce(
         &mut self,
         board: &mut Board0x88,
@@ -23,6 +25,7 @@ impl Worker<'_> {
         mut alpha: i32,
         beta: i32,
         in_check: bool,
+        first: bool,
     ) -> i32 {
         self.pv_len[ply] = 0;
         if self.poll() {
@@ -50,7 +53,6 @@ impl Worker<'_> {
             }
         }
         let original_alpha = alpha;
-        let mut best;
         let stand_pat;
         let mut picker = MovePicker::new();
         if in_check {
@@ -60,17 +62,21 @@ impl Worker<'_> {
                 return -MATE + ply as i32;
             }
             stand_pat = -INFINITY;
-            best = -INFINITY;
         } else {
             stand_pat = self.correction.correct(board, raw_eval, MATE_BOUND - 1);
             if stand_pat >= beta {
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
-            best = stand_pat;
             picker.add_captures(board);
         }
-        let mut best_move = None;
+        let mut node = Window {
+            alpha,
+            beta,
+            best: stand_pat,
+            best_move: None,
+        };
+        let mut cut = false;
         while let Some(mv) = picker.next(board, self.tables) {
             if !in_check {
                 if mv
@@ -81,7 +87,7 @@ impl Worker<'_> {
                 }
                 if !mv.is_promotion() {
                     let victim = captured_kind(board, mv).map_or(0, value);
-                    if stand_pat + victim + params::delta_margin() <= alpha {
+                    if stand_pat + victim + params::delta_margin() <= node.alpha {
                         continue;
                     }
                 }
@@ -92,24 +98,28 @@ impl Worker<'_> {
             if losing && !gives_check {
                 continue;
             }
-            let undo = self.make(board, mv);
-            let value = -self.quiesce(board, ply + 1, -beta, -alpha, gives_check);
-            board.unmake_move(mv, undo);
-            if self.aborted {
-                return 0;
+            cut = self.quiesce_move(board, ply, mv, gives_check, &mut node);
+            if cut {
+                break;
             }
-            if value > best {
-                best = value;
-                if value > alpha {
-                    alpha = value;
-                    best_move = Some(mv);
-                    self.update_pv(ply, mv);
-                    if value >= beta {
-                        break;
-                    }
+        }
+        // The quiet checks, if the captures did not cut the node off: each child is in check,
+        // so it stands no pat and all its evasions are searched (none is mate).
+        if first && !in_check && !cut && params::quiescence_checks() != 0 {
+            let mut checks = MoveList::new();
+            board.generate_quiet_checks(&mut checks);
+            for mv in checks {
+                if board.see_ge(mv, 0) && self.quiesce_move(board, ply, mv, true, &mut node) {
+                    break;
                 }
             }
         }
+        if self.aborted {
+            return 0;
+        }
+        let Window {
+            best, best_move, ..
+        } = node;
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -120,4 +130,43 @@ impl Worker<'_> {
         self.tt.store(key, ply, best_move, best, 0, bound);
         best
     }
+
+    /// Searches `mv` from the quiescence node at `ply` and takes its value into `node`.
+    /// Returns whether the node is done with its moves: the move cut it off, or the search
+    /// was stopped (`self.aborted`).
+    #[inline(always)]
+    fn quiesce_move(
+        &mut self,
+        board: &mut Board0x88,
+        ply: usize,
+        mv: Move,
+        gives_check: bool,
+        node: &mut Window,
+    ) -> bool {
+        let undo = self.make(board, mv);
+        let value = -self.quiesce(board, ply + 1, -node.beta, -node.alpha, gives_check, false);
+        board.unmake_move(mv, undo);
+        if self.aborted {
+            return true;
+        }
+        if value > node.best {
+            node.best = value;
+            if value > node.alpha {
+                node.alpha = value;
+                node.best_move = Some(mv);
+                self.update_pv(ply, mv);
+                return value >= node.beta;
+            }
+        }
+        false
+    }
+}
+
+/// A quiescence node's window and the best it has found so far.
+struct Window {
+    alpha: i32,
+    beta: i32,
+    /// The best value: the stand-pat score until a move beats it (`-INFINITY` in check).
+    best: i32,
+    best_move: Option<Move>,
 }
