@@ -99,6 +99,11 @@ fn parameters_move_the_search_and_ranges_hold() {
     let razored = mate_in_three_search();
     params::set("razoring_depth", 0).expect("in range");
     assert_eq!(razored, mate_in_three);
+    // ProbCut (off by default) on from depth 3: the mate is not cut away either.
+    params::set("probcut_depth", 3).expect("in range");
+    let probcut = mate_in_three_search();
+    params::set("probcut_depth", 0).expect("in range");
+    assert_eq!(probcut, mate_in_three);
     quiescence_checks_see_a_mate_beyond_the_horizon();
     params::set("quiescence_checks", 1).expect("in range");
     let with_checks = mate_in_three_search();
@@ -216,13 +221,15 @@ fn time_spent() -> Vec<Duration> {
 /// The parameter that keeps `name`'s term rare or off at the defaults, and the value it is
 /// set to while `name` is tried: history pruning of any negative history, a null-move
 /// reduction a ply longer per 50 cp of the evaluation over beta, more time after any fall of
-/// the score (each partner at its least), and razoring's margins with razoring on as deep as
-/// it goes (at its greatest).
+/// the score (each partner at its least), razoring's margins with razoring on as deep as it
+/// goes, and ProbCut's margin and reduction with ProbCut on from depth 7 (each at its
+/// greatest).
 fn partner(name: &str) -> Option<(&'static Parameter, i32)> {
     let (partner, greatest) = match name {
         "history_pruning_depth" => ("history_pruning_margin", false),
         "null_move_eval_max" => ("null_move_eval_divisor", false),
         "razoring_base" | "razoring_per_depth" => ("razoring_depth", true),
+        "probcut_margin" | "probcut_reduction" => ("probcut_depth", true),
         "time_big_drop_percent" => ("time_big_drop", false),
         "time_drop_percent" => ("time_drop", false),
         _ => return None,

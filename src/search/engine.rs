@@ -6,8 +6,8 @@
 //! position of the game or of the search path, within the halfmove clock; the 50-move rule),
 //! prune by mate distance, cut on transposition table hits, and at non-PV nodes try reverse
 //! futility pruning, razoring (off by default: `params::razoring_depth` is 0 until an SPRT
-//! accepts it) and null-move pruning (not in check, not twice in a row, not with only king
-//! and pawns). Without a transposition table move, deep nodes search a ply less (internal
+//! accepts it), null-move pruning (not in check, not twice in a row, not with only king
+//! and pawns) and ProbCut (off by default: `params::probcut_depth` is 0). Without a transposition table move, deep nodes search a ply less (internal
 //! iterative reduction). Moves come ordered from [`MovePicker`]; the first is searched with the
 //! full window, later ones with a null window and, when quiet and late, with a late-move
 //! reduction, re-searched when they beat alpha. Shallow nodes end their quiet moves but the
@@ -31,7 +31,7 @@ use super::eval::{EvalCache, Evaluator, evaluate, evaluate_cached};
 use super::ordering::{MAX_PLY, MovePicker, OrderingTables, clearly_winning, is_quiet};
 use super::params;
 use super::time::Budget;
-use super::tt::{Bound, TranspositionTable};
+use super::tt::{Bound, Hit, TranspositionTable};
 use super::{Clock, Limits, Score, SearchInfo, SearchResult};
 use crate::{Board0x88, Move, PieceKind, Undo};
 
@@ -525,6 +525,80 @@ impl Worker<'_> {
         }
     }
 
+    /// ProbCut at the non-PV node at `ply` (not in check, nor searched without its TT move).
+    /// A capture or queen promotion whose static exchange lifts `static_eval` past the bound
+    /// `beta + params::probcut_margin`, and that holds the bound in quiescence and then in a
+    /// search `params::probcut_reduction` plies shallower than the node's children, would
+    /// surely hold `beta` in a full search. Returns its value, a lower bound also stored in the
+    /// table; `None` if no capture does, if the node is too shallow, or if the table's `entry`
+    /// is from a deeper search than the verifying one and scores below the bound. The caller
+    /// checks `self.aborted` after a `None`.
+    fn probcut(
+        &mut self,
+        board: &mut Board0x88,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        static_eval: i32,
+        entry: Option<Hit>,
+    ) -> Option<i32> {
+        let probcut_beta = beta + params::probcut_margin();
+        let child_depth = depth - params::probcut_reduction();
+        if depth < params::probcut_depth() || probcut_beta.abs() >= MATE_BOUND {
+            return None;
+        }
+        if entry.is_some_and(|h| h.depth > child_depth && h.score < probcut_beta) {
+            return None;
+        }
+        let key = board.hash();
+        let mut captures = MovePicker::new();
+        captures.add_captures(board);
+        while let Some(mv) = captures.next(board, self.tables) {
+            if mv
+                .promotion_kind()
+                .is_some_and(|kind| kind != PieceKind::Queen)
+                || !board.see_ge(mv, probcut_beta - static_eval)
+            {
+                continue;
+            }
+            let gives_check = board.gives_check(mv);
+            let undo = self.make(board, mv);
+            self.keys.push(key);
+            self.played[ply] = Some(mv);
+            // Quiescence first: most captures that fail there need no deeper look.
+            let mut value = -self.quiesce(
+                board,
+                ply + 1,
+                -probcut_beta,
+                -probcut_beta + 1,
+                gives_check,
+                true,
+            );
+            if value >= probcut_beta && child_depth > 0 {
+                value = -self.negamax(
+                    board,
+                    child_depth,
+                    ply + 1,
+                    -probcut_beta,
+                    -probcut_beta + 1,
+                    gives_check,
+                    true,
+                );
+            }
+            self.keys.pop();
+            board.unmake_move(mv, undo);
+            if self.aborted {
+                return None;
+            }
+            if value >= probcut_beta && value.abs() < MATE_BOUND {
+                self.tt
+                    .store(key, ply, Some(mv), value, child_depth + 1, Bound::Lower);
+                return Some(value);
+            }
+        }
+        None
+    }
+
     #[allow(clippy::too_many_arguments, clippy::too_many_lines)]
     fn negamax(
         &mut self,
@@ -682,6 +756,14 @@ impl Worker<'_> {
                         return if value >= MATE_BOUND { beta } else { value };
                     }
                 }
+            }
+        }
+        if !pv_node && !in_check && excluded.is_none() && params::probcut_depth() != 0 {
+            if let Some(value) = self.probcut(board, depth, ply, beta, static_eval, entry) {
+                return value;
+            }
+            if self.aborted {
+                return 0;
             }
         }
         // Without a move to try first a deep search is costly: search a ply less.

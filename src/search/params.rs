@@ -194,6 +194,16 @@ parameters! {
     null_move_eval_divisor = 200, 50..=800;
     /// Null move: the most plies the evaluation term adds.
     null_move_eval_max = 3, 0..=6;
+    /// ProbCut: the shallowest node it applies to; 0 turns it off (off until an SPRT accepts
+    /// it). At a non-PV node, a capture or queen promotion that wins at least
+    /// `beta + probcut_margin` less the static evaluation by static exchange, and still scores
+    /// that much in quiescence and then in a search `probcut_reduction` plies shallower, fails
+    /// the node high.
+    probcut_depth = 0, 0..=7;
+    /// ProbCut: the margin above beta the capture must hold.
+    probcut_margin = 200, 50..=600;
+    /// ProbCut: how much shallower than the node's children its verifying search is.
+    probcut_reduction = 4, 2..=8;
     /// Without a TT move, nodes at least this deep are searched a ply shallower.
     no_tt_move_reduction_depth = 5, 2..=12;
     /// Singular extensions: 1 on, 0 off (on since their SPRT: +22.0 ± 11.3 Elo at 4+0.04).
@@ -293,6 +303,6 @@ mod tests {
                 p.name
             );
         }
-        assert_eq!(PARAMETERS.len(), 51);
+        assert_eq!(PARAMETERS.len(), 54);
     }
 }
