@@ -8,7 +8,7 @@ exist from the current directory):
     cp target/release/examples/uci /tmp/uci-tune
     pip install chess                                         # python-chess
     python3 examples/spsa.py --engine /tmp/uci-tune --params futility_base,futility_per_depth
-        [--pairs 2000] [--tc 4+0.04] [--concurrency 1] [--step 5] [--rate 0.1]
+        [--pairs 2000] [--tc 4+0.04] [--concurrency 1] [--step 5] [--rate 0.02]
         [--seed 1] [--hash 16] [--state spsa.json [--resume]]
 
 Simultaneous perturbation stochastic approximation (Spall's method, as fishtest's tuning
@@ -21,7 +21,10 @@ times its step times the pair's result (plus's points less minus's, -2 to 2) tim
 was moved by. One pair says almost nothing; over thousands the noise averages out and each
 parameter drifts towards the value that wins. A parameter's step is `--step` percent of its
 range (at least 1); its value is kept as a real number and sent rounded, within its range.
-The step and the rate stay the same for the whole run.
+The step and the rate stay the same for the whole run. By chance alone a value wanders by
+about `rate` times its step times the square root of the pairs, so the default rate (0.02)
+suits a run of some 2,000 pairs, where that is about one step: a larger rate moves further
+and says less.
 
 The ranges and defaults come from the engine's own UCI options (`src/search/params.rs`), so
 the script needs a build with the cargo feature `tune`. A run outlives its session: `--state F`
@@ -207,8 +210,8 @@ def main():
     parser.add_argument("--step", type=number_in(float, "a number", 0.0, 100.0, False),
                         default=5.0, help="perturbation, percent of each range (default 5)")
     parser.add_argument("--rate", type=number_in(float, "a number", 0.0, None, False),
-                        default=0.1, help="steps moved per point of a pair's result "
-                        "(default 0.1)")
+                        default=0.02, help="steps moved per point of a pair's result "
+                        "(default 0.02)")
     parser.add_argument("--seed", type=int, default=1, help="for the perturbations' signs")
     parser.add_argument("--hash", type=positive_int, default=16,
                         help="Hash in MiB for both (default 16)")
