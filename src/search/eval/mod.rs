@@ -4,7 +4,8 @@
 //! phase (the non-pawn material left). The terms are material and piece-square tables,
 //! mobility (pseudo-legal squares per piece, walked along the 0x88 rays, not counting squares
 //! an enemy pawn guards), king safety (pawn shield and enemy pieces reaching the squares around
-//! the king), pawn structure (passed, doubled, isolated and connected pawns), rooks on open
+//! the king), pawn structure (passed, doubled, isolated and connected pawns; passed pawns
+//! worth more when no enemy piece blocks or attacks their way forward), rooks on open
 //! files, the bishop pair, knights and bishops on outposts, threats (enemy pieces attacked by
 //! a lesser piece) and hanging pawns and pieces (attacked and not defended). Everything is
 //! computed from White's side and mirrored for Black, so a position and its colour-flipped
@@ -25,7 +26,7 @@ pub mod weights;
 pub use cache::EvalCache;
 pub use weights::Weights;
 
-use pawns::PawnInfo;
+use pawns::{PawnInfo, front_span};
 
 use crate::{Board0x88, Color, PieceKind, Square, SquareSet, attacks};
 
@@ -437,6 +438,12 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
         let hanging = targets & (attacked_by[side] - attacked_by[enemy]);
         let hanging = hanging.len() as i32;
         terms[side].add(hanging * w.hanging_mg, hanging * w.hanging_eg);
+        // Passed pawns whose way forward no enemy piece blocks or attacks.
+        let contested = own[enemy] | attacked_by[enemy];
+        for sq in pawn_info.passed[side] {
+            let (mg, eg) = free_passer_bonus(sq, color, contested, w);
+            terms[side].add(mg, eg);
+        }
         // The attack on the king of `side` comes from the other side's pieces.
         if attackers[enemy] >= 2 {
             // Past 1000 units either way the danger is at its cap whatever the weights (each
@@ -525,6 +532,29 @@ fn passed_bonus(
                 - distance(front, kings[side]) * w.passed_own_king);
     }
     (w.passed_mg[relative], eg)
+}
+
+/// The free-path bonus (middlegame, endgame) of the passed pawn of `color` on `sq`, given the
+/// squares the enemy holds or attacks (`contested`): the whole bonus when none of the squares
+/// in front of the pawn is contested, half of it when the square right in front is not.
+#[inline(always)]
+fn free_passer_bonus(sq: Square, color: Color, contested: SquareSet, w: &Weights) -> (i32, i32) {
+    let pawn = SquareSet::from(sq);
+    let path = front_span(pawn, color);
+    // The square in front: the path's nearest square.
+    let stop = match color {
+        Color::White => SquareSet(pawn.0 << 8),
+        Color::Black => SquareSet(pawn.0 >> 8),
+    };
+    let relative = relative_rank(sq, color);
+    let (mg, eg) = (w.passed_free_mg[relative], w.passed_free_eg[relative]);
+    if (path & contested).is_empty() {
+        (mg, eg)
+    } else if (stop & contested).is_empty() {
+        (mg / 2, eg / 2)
+    } else {
+        (0, 0)
+    }
 }
 
 /// The middlegame pawn shield of the king of `color` on `king`: own pawns one or two ranks in
@@ -685,8 +715,8 @@ mod tests {
             count += values.len();
         });
         // Material 12, piece-square 768, mobility 18, king attack 6 + 3, passed pawns 16 + 2,
-        // connected pawns 16, and 28 single numbers.
-        assert_eq!(count, 869);
+        // free passed pawns 16, connected pawns 16, and 28 single numbers.
+        assert_eq!(count, 885);
         let mut unique = names.clone();
         unique.sort_unstable();
         unique.dedup();
@@ -816,6 +846,17 @@ mod tests {
         }
     }
 
+    /// Two evaluators that differ from the defaults in one term only, which `set` gives the
+    /// value 0 in the first and `value` in the second.
+    fn without_and_with(value: i32, set: impl Fn(&mut Weights, i32)) -> (Evaluator, Evaluator) {
+        let build = |v| {
+            let mut weights = Weights::DEFAULT;
+            set(&mut weights, v);
+            Evaluator::new(&weights)
+        };
+        (build(0), build(value))
+    }
+
     /// Checks that in each `(fen, count)` case the evaluation under `each` (a term weighted
     /// 64) exceeds the one under `none` (the term at 0) by 64 × `count`, within a centipawn
     /// of rounding: the side to move's instances of the term less the other side's.
@@ -836,13 +877,10 @@ mod tests {
     /// evaluation moves by 64 per connected pawn of the side to move less the other side's.
     #[test]
     fn connected_pawns_are_guarded_or_side_by_side() {
-        let with = |value: i32| {
-            let mut weights = Weights::DEFAULT;
-            weights.connected_mg = [value; 8];
-            weights.connected_eg = [value; 8];
-            Evaluator::new(&weights)
-        };
-        let (none, each) = (with(0), with(64));
+        let (none, each) = without_and_with(64, |w, v| {
+            w.connected_mg = [v; 8];
+            w.connected_eg = [v; 8];
+        });
         let cases = [
             // d3 guards e4; nothing guards d3 or stands beside it.
             ("4k3/7p/8/8/4P3/3P4/8/4K3 w - - 0 1", 1),
@@ -868,15 +906,12 @@ mod tests {
     /// other's.
     #[test]
     fn outposts_are_guarded_and_beyond_enemy_pawns() {
-        let with = |value: i32| {
-            let mut weights = Weights::DEFAULT;
-            weights.outpost_knight_mg = value;
-            weights.outpost_knight_eg = value;
-            weights.outpost_bishop_mg = value;
-            weights.outpost_bishop_eg = value;
-            Evaluator::new(&weights)
-        };
-        let (none, each) = (with(0), with(64));
+        let (none, each) = without_and_with(64, |w, v| {
+            w.outpost_knight_mg = v;
+            w.outpost_knight_eg = v;
+            w.outpost_bishop_mg = v;
+            w.outpost_bishop_eg = v;
+        });
         let cases = [
             // e4 guards the d5 knight; a7 is too far to ever attack d5.
             ("4k3/p7/8/3N4/4P3/8/8/4K3 w - - 0 1", 1),
@@ -899,19 +934,45 @@ mod tests {
         assert_moves_by_64(&none, &each, &cases);
     }
 
+    /// A passed pawn's way is free when no enemy piece stands on the squares in front of it
+    /// and the enemy attacks none of them; with only the square in front free and unattacked
+    /// it earns half. With the free-path weights at 128 for every rank, the evaluation moves
+    /// by 128 per free passed pawn of the side to move and 64 per half-free one, less the
+    /// other side's.
+    #[test]
+    fn free_passed_pawns_have_an_uncontested_way() {
+        let (none, each) = without_and_with(128, |w, v| {
+            w.passed_free_mg = [v; 8];
+            w.passed_free_eg = [v; 8];
+        });
+        // The counts are in halves: 2 for a free pawn, 1 for a half-free one.
+        let cases = [
+            // a4 and h7 both run free: the kings are far from their ways.
+            ("4k3/7p/8/8/P7/8/8/4K3 w - - 0 1", 0),
+            // The g1 king guards h2 and h1, but h6 in front of the black pawn is free: half.
+            ("4k3/7p/8/8/P7/8/8/6K1 w - - 0 1", 1),
+            // The same from Black's side.
+            ("4k3/7p/8/8/P7/8/8/6K1 b - - 0 1", -1),
+            // The a8 rook stands on a4's way and attacks a5 in front of it: nothing.
+            ("r3k3/7p/8/8/P7/8/8/4K3 w - - 0 1", -2),
+            // The b6 knight attacks a8 but not a5: half.
+            ("4k3/7p/1n6/8/P7/8/8/4K3 w - - 0 1", -1),
+            // h7 is not passed past the g6 pawn; a4 runs free.
+            ("4k3/7p/6P1/8/P7/8/8/4K3 w - - 0 1", 2),
+        ];
+        assert_moves_by_64(&none, &each, &cases);
+    }
+
     /// A hanging pawn or piece is one the other side attacks (with a pawn, a piece or its
     /// king) and its own side does not defend; kings are never hanging. With the hanging
     /// weights at 64, the evaluation moves by 64 per enemy pawn or piece hanging to the side
     /// to move less its own hanging to the other side.
     #[test]
     fn hanging_pieces_are_attacked_and_undefended() {
-        let with = |value: i32| {
-            let mut weights = Weights::DEFAULT;
-            weights.hanging_mg = value;
-            weights.hanging_eg = value;
-            Evaluator::new(&weights)
-        };
-        let (none, each) = (with(0), with(64));
+        let (none, each) = without_and_with(64, |w, v| {
+            w.hanging_mg = v;
+            w.hanging_eg = v;
+        });
         let cases = [
             // The d1 rook attacks the d5 knight, which nothing defends.
             ("4k3/7p/8/3n4/8/8/P7/3RK3 w - - 0 1", 1),

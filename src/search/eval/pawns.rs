@@ -112,7 +112,7 @@ fn file_fill(files: u8) -> SquareSet {
 
 /// The squares in front of those of `set` on their files, as `color` advances (for White up
 /// the board), the squares of `set` themselves not included.
-fn front_span(set: SquareSet, color: Color) -> SquareSet {
+pub(super) fn front_span(set: SquareSet, color: Color) -> SquareSet {
     let mut span = set.0;
     match color {
         Color::White => {

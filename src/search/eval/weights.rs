@@ -119,6 +119,14 @@ weights! {
     /// Endgame penalty of a passed pawn per square of its own king's distance to the square in
     /// front of it, times the pawn's relative rank.
     passed_own_king: i32 = 3,
+    /// Bonus of a passed pawn by relative rank when its way to promotion is free: no enemy
+    /// piece stands on the squares in front of it and the enemy attacks none of them. Half of
+    /// it when only the square in front is free and unattacked. Middlegame. All 0 until an
+    /// SPRT accepts the term; it is under test with `[0, 0, 0, 0, 5, 10, 20, 0]` here and
+    /// `[0, 0, 0, 10, 20, 40, 70, 0]` in the endgame (docs/strength.md).
+    passed_free_mg: [i32; 8] = [0, 0, 0, 0, 0, 0, 0, 0],
+    /// The same, endgame: a free passed pawn runs, one that must fight for its path may not.
+    passed_free_eg: [i32; 8] = [0, 0, 0, 0, 0, 0, 0, 0],
     /// Penalty for a pawn behind another of its own on its file, middlegame.
     doubled_mg: i32 = 20,
     /// Doubled pawn penalty, endgame.
