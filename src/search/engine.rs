@@ -7,8 +7,8 @@
 //! prune by mate distance, cut on transposition table hits, and at non-PV nodes try reverse
 //! futility pruning, razoring (off by default: `params::razoring_depth` is 0 until an SPRT
 //! accepts it), null-move pruning (not in check, not twice in a row, not with only king
-//! and pawns) and ProbCut (off by default: `params::probcut_depth` is 0). Without a transposition table move, deep nodes search a ply less (internal
-//! iterative reduction). Moves come ordered from [`MovePicker`]; the first is searched with the
+//! and pawns) and ProbCut (off by default: `params::probcut_depth` is 0). Without a
+//! transposition table move, deep nodes search a ply less (internal iterative reduction). Moves come ordered from [`MovePicker`]; the first is searched with the
 //! full window, later ones with a null window and, when quiet and late, with a late-move
 //! reduction, re-searched when they beat alpha. Shallow nodes end their quiet moves but the
 //! checks once they are late or the evaluation is far below alpha (late-move and futility
@@ -525,14 +525,15 @@ impl Worker<'_> {
         }
     }
 
-    /// ProbCut at the non-PV node at `ply` (not in check, nor searched without its TT move).
+    /// ProbCut at the non-PV node at `ply`, at least `params::probcut_depth` deep (not in
+    /// check, nor searched without its TT move).
     /// A capture or queen promotion whose static exchange lifts `static_eval` past the bound
     /// `beta + params::probcut_margin`, and that holds the bound in quiescence and then in a
     /// search `params::probcut_reduction` plies shallower than the node's children, would
     /// surely hold `beta` in a full search. Returns its value, a lower bound also stored in the
-    /// table; `None` if no capture does, if the node is too shallow, or if the table's `entry`
-    /// is from a deeper search than the verifying one and scores below the bound. The caller
-    /// checks `self.aborted` after a `None`.
+    /// table; `None` if no capture does, or if the table's `entry` is from a deeper search than
+    /// the verifying one and scores below the bound. The caller checks `self.aborted` after a
+    /// `None`.
     fn probcut(
         &mut self,
         board: &mut Board0x88,
@@ -544,7 +545,7 @@ impl Worker<'_> {
     ) -> Option<i32> {
         let probcut_beta = beta + params::probcut_margin();
         let child_depth = depth - params::probcut_reduction();
-        if depth < params::probcut_depth() || probcut_beta.abs() >= MATE_BOUND {
+        if probcut_beta.abs() >= MATE_BOUND {
             return None;
         }
         if entry.is_some_and(|h| h.depth > child_depth && h.score < probcut_beta) {
@@ -758,7 +759,13 @@ impl Worker<'_> {
                 }
             }
         }
-        if !pv_node && !in_check && excluded.is_none() && params::probcut_depth() != 0 {
+        // ProbCut (with `probcut_depth` 0, a constant in a normal build, the test folds away).
+        if !pv_node
+            && !in_check
+            && excluded.is_none()
+            && params::probcut_depth() != 0
+            && depth >= params::probcut_depth()
+        {
             if let Some(value) = self.probcut(board, depth, ply, beta, static_eval, entry) {
                 return value;
             }
