@@ -26,6 +26,8 @@ use core::time::Duration;
 
 mod qsearch;
 
+use qsearch::QuiesceFrom;
+
 use super::correction::CorrectionHistory;
 use super::eval::{EvalCache, Evaluator, evaluate, evaluate_cached};
 use super::ordering::{MAX_PLY, MovePicker, OrderingTables, clearly_winning, is_quiet};
@@ -573,7 +575,7 @@ impl Worker<'_> {
                 -probcut_beta,
                 -probcut_beta + 1,
                 gives_check,
-                true,
+                QuiesceFrom::MainLeaf,
             );
             if value >= probcut_beta && child_depth > 0 {
                 value = -self.negamax(
@@ -647,9 +649,12 @@ impl Worker<'_> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiesce(board, ply, alpha, beta, in_check, true);
+            return self.quiesce(board, ply, alpha, beta, in_check, QuiesceFrom::MainLeaf);
         }
-        if self.poll() {
+        // A position counts as one node each time the search enters it from its parent, not
+        // again when the singular search looks at it once more without its TT move (as
+        // razoring's quiescence does not either: `QuiesceFrom::SameNode`).
+        if excluded.is_none() && self.poll() {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
@@ -717,7 +722,7 @@ impl Worker<'_> {
                 && eval + params::razoring_base() + params::razoring_per_depth() * depth * depth
                     <= alpha
             {
-                let value = self.quiesce(board, ply, alpha, beta, false, false);
+                let value = self.quiesce(board, ply, alpha, beta, false, QuiesceFrom::SameNode);
                 if self.aborted {
                     return 0;
                 }

@@ -16,8 +16,7 @@ use crate::{Board0x88, Move, MoveList, PieceKind};
 
 impl Worker<'_> {
     /// The quiescence search of the node at `ply`; `in_check` tells whether the side to move is
-    /// in check. `first` marks the first quiescence node below the main search, where the quiet
-    /// checks are tried after the captures if `params::quiescence_checks` says so.
+    /// in check, `from` where the search comes from (see [`QuiesceFrom`]).
     pub(super) fn quiesce(
         &mut self,
         board: &mut Board0x88,
@@ -25,13 +24,15 @@ impl Worker<'_> {
         mut alpha: i32,
         beta: i32,
         in_check: bool,
-        first: bool,
+        from: QuiesceFrom,
     ) -> i32 {
         self.pv_len[ply] = 0;
-        if self.poll() {
-            return 0;
+        if from != QuiesceFrom::SameNode {
+            if self.poll() {
+                return 0;
+            }
+            self.seldepth = self.seldepth.max(ply);
         }
-        self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
             return if in_check {
                 0
@@ -105,7 +106,7 @@ impl Worker<'_> {
         }
         // The quiet checks, if the captures did not cut the node off: each child is in check,
         // so it stands no pat and all its evasions are searched (none is mate).
-        if first && !in_check && !cut && params::quiescence_checks() != 0 {
+        if from == QuiesceFrom::MainLeaf && !in_check && !cut && params::quiescence_checks() != 0 {
             let mut checks = MoveList::new();
             board.generate_quiet_checks(&mut checks);
             for mv in checks {
@@ -144,7 +145,14 @@ impl Worker<'_> {
         node: &mut Window,
     ) -> bool {
         let undo = self.make(board, mv);
-        let value = -self.quiesce(board, ply + 1, -node.beta, -node.alpha, gives_check, false);
+        let value = -self.quiesce(
+            board,
+            ply + 1,
+            -node.beta,
+            -node.alpha,
+            gives_check,
+            QuiesceFrom::Quiescence,
+        );
         board.unmake_move(mv, undo);
         if self.aborted {
             return true;
@@ -160,6 +168,21 @@ impl Worker<'_> {
         }
         false
     }
+}
+
+/// Where a quiescence search comes from, which says whether it is a node of its own (counted
+/// as one, and polled: [`Worker::poll`](super::Worker)) and whether it tries quiet checks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum QuiesceFrom {
+    /// A child of the main search with no depth left: a node of its own, the first below the
+    /// main search, where the quiet checks follow the captures if `params::quiescence_checks`
+    /// says so.
+    MainLeaf,
+    /// A child of a quiescence node: a node of its own.
+    Quiescence,
+    /// The main-search node itself (razoring asks quiescence about the node's own position):
+    /// counted and polled by the main search already, so neither again.
+    SameNode,
 }
 
 /// A quiescence node's window and the best it has found so far.
