@@ -104,6 +104,12 @@ fn parameters_move_the_search_and_ranges_hold() {
     let probcut = mate_in_three_search();
     params::set("probcut_depth", 0).expect("in range");
     assert_eq!(probcut, mate_in_three);
+    // With the capture history (off by default) at its greatest weight the mate in three
+    // is still found.
+    params::set("capture_history", 8).expect("in range");
+    let by_capture_history = mate_in_three_search();
+    params::set("capture_history", 0).expect("in range");
+    assert_eq!(by_capture_history, mate_in_three);
     quiescence_checks_see_a_mate_beyond_the_horizon();
     params::set("quiescence_checks", 1).expect("in range");
     let with_checks = mate_in_three_search();

@@ -555,7 +555,7 @@ impl Worker<'_> {
         }
         let key = board.hash();
         let mut captures = MovePicker::new();
-        captures.add_captures(board);
+        captures.add_captures(board, self.tables);
         while let Some(mv) = captures.next(board, self.tables) {
             if mv
                 .promotion_kind()
@@ -825,6 +825,8 @@ impl Worker<'_> {
         let mut best_move = None;
         let mut searched = 0usize;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        // For the capture history (`params::capture_history`; with it off nothing is kept).
+        let mut captures_tried: ArrayVec<Move, 32> = ArrayVec::new();
         let lmp_limit = (params::late_move_pruning_base() + depth * depth) as usize
             / if improving { 1 } else { 2 };
 
@@ -965,6 +967,16 @@ impl Worker<'_> {
                                 &quiets_tried,
                                 previous,
                             );
+                            if params::capture_history() != 0 {
+                                self.tables.record_captures_passed_over(
+                                    board,
+                                    depth,
+                                    &captures_tried,
+                                );
+                            }
+                        } else if params::capture_history() != 0 {
+                            self.tables
+                                .record_noisy_cutoff(board, depth, mv, &captures_tried);
                         }
                         break;
                     }
@@ -972,6 +984,8 @@ impl Worker<'_> {
             }
             if quiet {
                 let _ = quiets_tried.try_push(mv);
+            } else if params::capture_history() != 0 && mv.is_capture() {
+                let _ = captures_tried.try_push(mv);
             }
         }
 

@@ -35,6 +35,10 @@ const GOOD_CAPTURE_SCORE: i32 = 3_000_000;
 const KILLER_SCORES: [i32; 2] = [2_000_002, 2_000_001];
 const COUNTER_SCORE: i32 = 2_000_000;
 const BAD_CAPTURE_SCORE: i32 = -3_000_000;
+/// The room a capture's score leaves on each side of its MVV-LVA key for its capture-history
+/// term (`params::capture_history`), which stays within it: the term is at most the largest
+/// history (`params::history_max`, below 2^15) times the largest weight (8) over 16.
+const CAPTURE_HISTORY_ROOM: i32 = 1 << 14;
 const UNDER_PROMOTION_SCORE: i32 = -4_000_000;
 const _: () = assert!(GOOD_CAPTURE_END < 1 << 23 && UNDER_PROMOTION_SCORE > -(1 << 23));
 
@@ -87,6 +91,9 @@ pub(crate) struct OrderingTables {
     history: [[[i16; 64]; 64]; 2],
     /// The quiet move that refuted the move from/to (0..64 numbering).
     counters: [[Option<Move>; 64]; 64],
+    /// Capture history by side to move, capturing kind, destination (0..64 numbering) and
+    /// captured kind ([`PieceKind::index`]); read only with `params::capture_history` on.
+    captures: [[[[i16; 6]; 64]; 6]; 2],
 }
 
 impl OrderingTables {
@@ -96,6 +103,7 @@ impl OrderingTables {
             killers: [[None; 2]; MAX_PLY],
             history: [[[0; 64]; 64]; 2],
             counters: [[None; 64]; 64],
+            captures: [[[[0; 6]; 64]; 6]; 2],
         }
     }
 
@@ -108,6 +116,9 @@ impl OrderingTables {
     pub fn age(&mut self) {
         self.killers = [[None; 2]; MAX_PLY];
         for entry in self.history.iter_mut().flatten().flatten() {
+            *entry /= 2;
+        }
+        for entry in self.captures.iter_mut().flatten().flatten().flatten() {
             *entry /= 2;
         }
     }
@@ -124,12 +135,50 @@ impl OrderingTables {
         previous.and_then(|p| self.counters[p.from().index()][p.to().index()])
     }
 
+    /// The capture-history score of `mv` by the side to move in `board` (0 for a move that
+    /// captures nothing).
+    #[inline(always)]
+    pub fn capture_history(&self, board: &Board0x88, mv: Move) -> i32 {
+        capture_slot(board, mv).map_or(0, |(side, attacker, to, victim)| {
+            i32::from(self.captures[side][attacker][to][victim])
+        })
+    }
+
     fn adjust_history(&mut self, side: usize, mv: Move, bonus: i32) {
         let entry = &mut self.history[side & 1][mv.from().index()][mv.to().index()];
-        let value = i32::from(*entry);
-        let max = params::history_max();
-        let updated = value + bonus - value * bonus.abs() / max;
-        *entry = updated.clamp(-max, max) as i16;
+        adjust(entry, bonus);
+    }
+
+    fn adjust_capture_history(&mut self, board: &Board0x88, mv: Move, bonus: i32) {
+        if let Some((side, attacker, to, victim)) = capture_slot(board, mv) {
+            adjust(&mut self.captures[side][attacker][to][victim], bonus);
+        }
+    }
+
+    /// Records that the move `best` (a capture or promotion) caused a cutoff at `depth` in
+    /// `board`, after the captures `tried` failed to: the capture history's bonus for `best`
+    /// (if it captures) and malus for each of `tried`.
+    pub fn record_noisy_cutoff(
+        &mut self,
+        board: &Board0x88,
+        depth: i32,
+        best: Move,
+        tried: &[Move],
+    ) {
+        let bonus = history_bonus(depth);
+        self.adjust_capture_history(board, best, bonus);
+        for &mv in tried {
+            self.adjust_capture_history(board, mv, -bonus);
+        }
+    }
+
+    /// Records that the captures `tried` failed to cut off a node of `board` at `depth` that
+    /// a quiet move then cut off: the capture history's malus for each.
+    pub fn record_captures_passed_over(&mut self, board: &Board0x88, depth: i32, tried: &[Move]) {
+        let bonus = history_bonus(depth);
+        for &mv in tried {
+            self.adjust_capture_history(board, mv, -bonus);
+        }
     }
 
     /// Records that the quiet move `best` caused a cutoff at `ply` and `depth`, after the quiet
@@ -152,12 +201,53 @@ impl OrderingTables {
         if let Some(p) = previous {
             self.counters[p.from().index()][p.to().index()] = Some(best);
         }
-        let bonus =
-            (depth * depth * params::history_bonus_scale()).min(params::history_bonus_max());
+        let bonus = history_bonus(depth);
         self.adjust_history(side, best, bonus);
         for &mv in tried {
             self.adjust_history(side, mv, -bonus);
         }
+    }
+}
+
+/// The bonus of a history update at `depth`.
+#[inline(always)]
+fn history_bonus(depth: i32) -> i32 {
+    (depth * depth * params::history_bonus_scale()).min(params::history_bonus_max())
+}
+
+/// Moves a history score towards the bonus's end of the range, by the bonus's share of the
+/// distance (so that scores saturate at `params::history_max` instead of overflowing).
+#[inline(always)]
+fn adjust(entry: &mut i16, bonus: i32) {
+    let value = i32::from(*entry);
+    let max = params::history_max();
+    let updated = value + bonus - value * bonus.abs() / max;
+    *entry = updated.clamp(-max, max) as i16;
+}
+
+/// Where the capture history keeps `mv` in `board`: the side to move, the capturing kind,
+/// the destination's index and the captured kind; `None` for a move that captures nothing.
+#[inline(always)]
+fn capture_slot(board: &Board0x88, mv: Move) -> Option<(usize, usize, usize, usize)> {
+    let victim = captured_kind(board, mv)?;
+    let attacker = board.kind_on(mv.from())?;
+    Some((
+        board.side_to_move().index() & 1,
+        attacker.index(),
+        mv.to().index(),
+        victim.index(),
+    ))
+}
+
+/// The capture-history term of a capture's score: its history times
+/// `params::capture_history` sixteenths (nothing with the parameter at 0, its default, where
+/// this folds away).
+#[inline(always)]
+fn capture_history_term(board: &Board0x88, mv: Move, tables: &OrderingTables) -> i32 {
+    if params::capture_history() == 0 {
+        0
+    } else {
+        tables.capture_history(board, mv) * params::capture_history() / 16
     }
 }
 
@@ -203,7 +293,8 @@ fn max_key(keys: &[i32]) -> i32 {
 ///
 /// In a node of the main search out of check ([`add_staged`](Self::add_staged)): a legal move
 /// from the transposition table; then the captures and promotions are generated, and the good
-/// ones handed out (MVV-LVA order; a capture that loses material by static exchange is put
+/// ones handed out (MVV-LVA order, with the capture history's term when
+/// `params::capture_history` is on; a capture that loses material by static exchange is put
 /// back among the bad ones when it comes up); then the killers and the counter move, each if
 /// it is legal here; then the quiet moves are generated, best history first; then the bad
 /// captures and under-promotions. In check, or in the quiescence search, all the moves wanted
@@ -360,7 +451,7 @@ impl MovePicker {
             if Some(mv) == handed {
                 None
             } else if !is_quiet(mv) {
-                Some(noisy_score(board, mv))
+                Some(noisy_score(board, mv, tables))
             } else if Some(mv) == killers[0] {
                 Some(KILLER_SCORES[0])
             } else if Some(mv) == killers[1] {
@@ -375,12 +466,14 @@ impl MovePicker {
     }
 
     /// Adds the captures and promotions of `board`, for the quiescence search: MVV-LVA order
-    /// only.
+    /// (with the capture history's term, `params::capture_history`, when it is on).
     #[inline(always)]
-    pub fn add_captures(&mut self, board: &Board0x88) {
+    pub fn add_captures(&mut self, board: &Board0x88, tables: &OrderingTables) {
         debug_assert!(self.moves.is_empty(), "a picker is filled once");
         board.generate_noisy(&mut self.moves);
-        self.set_keys(0, |mv| Some(mvv_lva(board, mv)));
+        self.set_keys(0, |mv| {
+            Some(mvv_lva(board, mv) + capture_history_term(board, mv, tables))
+        });
     }
 
     /// Whether [`add_all`](Self::add_all) or [`add_captures`](Self::add_captures) found no
@@ -452,7 +545,7 @@ impl MovePicker {
                         return self.tt_move;
                     }
                 }
-                Stage::GenerateNoisy => self.generate_noisy(board),
+                Stage::GenerateNoisy => self.generate_noisy(board, tables),
                 Stage::GoodNoisy => {
                     let good = self.select(board, 0, 0, self.quiet_key_start, GOOD_CAPTURE_SCORE);
                     if good.is_some() {
@@ -493,10 +586,12 @@ impl MovePicker {
 
     /// Generates and keys the noisy moves but the TT move.
     #[inline(never)]
-    fn generate_noisy(&mut self, board: &Board0x88) {
+    fn generate_noisy(&mut self, board: &Board0x88, tables: &OrderingTables) {
         board.generate_noisy(&mut self.moves);
         let handed = self.tt_move;
-        self.set_keys(0, |mv| (Some(mv) != handed).then(|| noisy_score(board, mv)));
+        self.set_keys(0, |mv| {
+            (Some(mv) != handed).then(|| noisy_score(board, mv, tables))
+        });
         self.quiet_move_start = self.moves.len();
         self.quiet_key_start = self.keys.len();
         self.stage = Stage::GoodNoisy;
@@ -584,14 +679,18 @@ impl MovePicker {
     }
 }
 
-/// The score of a capture or promotion: good captures and queen promotions by MVV-LVA above
-/// the quiet moves, under-promotions below everything.
+/// The score of a capture or promotion: good captures and queen promotions by MVV-LVA (and
+/// the capture history's term, `params::capture_history`, when it is on) above the quiet
+/// moves, under-promotions below everything.
 #[inline(always)]
-fn noisy_score(board: &Board0x88, mv: Move) -> i32 {
+fn noisy_score(board: &Board0x88, mv: Move, tables: &OrderingTables) -> i32 {
     if mv.promotion_kind().is_some_and(|k| k != PieceKind::Queen) {
         UNDER_PROMOTION_SCORE + mvv_lva(board, mv)
     } else {
-        GOOD_CAPTURE_SCORE + mvv_lva(board, mv)
+        GOOD_CAPTURE_SCORE
+            + CAPTURE_HISTORY_ROOM
+            + mvv_lva(board, mv)
+            + capture_history_term(board, mv, tables)
     }
 }
 
@@ -776,7 +875,7 @@ mod tests {
             let mut expected: Vec<Move> = tt_move.into_iter().collect();
             let noisy_scores = noisy
                 .iter()
-                .map(|&mv| (Some(mv) != tt_move).then(|| noisy_score(&board, mv)))
+                .map(|&mv| (Some(mv) != tt_move).then(|| noisy_score(&board, mv, &tables)))
                 .collect();
             let noisy_order = scored_by_scan(&board, noisy.to_vec(), noisy_scores);
             let is_good = |&(_, score): &(Move, i32)| score >= GOOD_CAPTURE_SCORE;
@@ -861,5 +960,31 @@ mod tests {
             dropped_positions > 500,
             "quiet moves dropped in {dropped_positions}"
         );
+    }
+
+    #[test]
+    fn capture_history_rewards_the_cutting_capture_and_blames_those_tried() {
+        let board: Board0x88 = "4k3/8/8/3p1p2/4P3/2N5/8/4K3 w - - 0 1".parse().unwrap();
+        let mv = |uci: &str| board.parse_uci(uci).unwrap();
+        let (pawn_takes, knight_takes, other_capture) = (mv("e4d5"), mv("c3d5"), mv("e4f5"));
+        let mut tables = OrderingTables::new();
+        tables.record_noisy_cutoff(&board, 4, pawn_takes, &[knight_takes]);
+        let rewarded = tables.capture_history(&board, pawn_takes);
+        let blamed = tables.capture_history(&board, knight_takes);
+        assert!(rewarded > 0 && blamed == -rewarded, "{rewarded} {blamed}");
+        // Each is kept by capturing kind, destination and captured kind, for its side only.
+        assert_eq!(tables.capture_history(&board, other_capture), 0);
+        let black: Board0x88 = "4k3/8/8/3p1p2/4P3/2N5/8/4K3 b - - 0 1".parse().unwrap();
+        let black_takes = black.parse_uci("d5e4").unwrap();
+        assert_eq!(tables.capture_history(&black, black_takes), 0);
+        // A move that captures nothing has no capture history, nor gets one.
+        let quiet = mv("c3b5");
+        tables.record_noisy_cutoff(&board, 4, quiet, &[quiet]);
+        assert_eq!(tables.capture_history(&board, quiet), 0);
+        // Captures passed over for a quiet cutoff lose; a deeper cutoff weighs more.
+        tables.record_captures_passed_over(&board, 6, &[pawn_takes]);
+        assert!(tables.capture_history(&board, pawn_takes) < 0);
+        tables.age();
+        assert_eq!(tables.capture_history(&board, knight_takes), blamed / 2);
     }
 }

@@ -255,6 +255,11 @@ parameters! {
     /// exchange, so that a mate or a fork by check one ply beyond the horizon is seen; 0 (off
     /// until an SPRT accepts it) tries captures only.
     quiescence_checks = 0, 0..=1;
+    /// Capture history: the weight, in sixteenths, of a capture's history (by capturing kind,
+    /// destination and captured kind: raised by the captures that cut a node off, lowered by
+    /// those tried before a cutoff) in its order among the captures of the same class; 0 (off
+    /// until an SPRT accepts it) orders them by MVV-LVA alone and keeps no such history.
+    capture_history = 0, 0..=8;
     /// The history bonus of a quiet move that caused a cutoff, per depth².
     history_bonus_scale = 16, 1..=64;
     /// The most a history bonus can be.
@@ -303,6 +308,6 @@ mod tests {
                 p.name
             );
         }
-        assert_eq!(PARAMETERS.len(), 54);
+        assert_eq!(PARAMETERS.len(), 55);
     }
 }

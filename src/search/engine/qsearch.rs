@@ -69,7 +69,7 @@ impl Worker<'_> {
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
-            picker.add_captures(board);
+            picker.add_captures(board, self.tables);
         }
         let mut node = Window {
             alpha,
