@@ -2,7 +2,8 @@
 //! tree alpha-beta can cut.
 //!
 //! The order: the transposition table's move; winning and even captures and queen promotions
-//! (most valuable victim, least valuable attacker first; a capture of a piece worth no less
+//! (most valuable victim, least valuable attacker first, and by the capture history when
+//! `params::capture_history` is on; a capture of a piece worth no less
 //! than the capturer is always good, others pass a static exchange test when picked); the two
 //! killer moves of the ply (quiet moves that refuted a sibling); the counter move (the quiet
 //! move that last refuted the opponent's previous move); the other quiet moves by their history
@@ -26,7 +27,8 @@ use crate::{Board0x88, MAX_MOVES, Move, MoveList, PieceKind, SEE_VALUES};
 pub(crate) const MAX_PLY: usize = 128;
 
 // The scores of the move classes, far enough apart that no capture's MVV-LVA key (at most
-// 15,200) or quiet move's history crosses into another class, and within 2^23 in magnitude,
+// 15,200, with its capture-history term within `CAPTURE_HISTORY_ROOM` either side) or quiet
+// move's history crosses into another class, and within 2^23 in magnitude,
 // so that a score shifted up by 8 bits (with the move's place below) fits an `i32`. The TT
 // move has no score: it is handed out before the others are scored.
 /// The end of the good captures' range, above every score.
@@ -39,6 +41,10 @@ const BAD_CAPTURE_SCORE: i32 = -3_000_000;
 /// term (`params::capture_history`), which stays within it: the term is at most the largest
 /// history (`params::history_max`, below 2^15) times the largest weight (8) over 16.
 const CAPTURE_HISTORY_ROOM: i32 = 1 << 14;
+const _: () = assert!(
+    i16::MAX as i32 * 8 / 16 < CAPTURE_HISTORY_ROOM
+        && GOOD_CAPTURE_SCORE + 2 * CAPTURE_HISTORY_ROOM + 15_200 < GOOD_CAPTURE_END
+);
 const UNDER_PROMOTION_SCORE: i32 = -4_000_000;
 const _: () = assert!(GOOD_CAPTURE_END < 1 << 23 && UNDER_PROMOTION_SCORE > -(1 << 23));
 
@@ -972,18 +978,21 @@ mod tests {
         let rewarded = tables.capture_history(&board, pawn_takes);
         let blamed = tables.capture_history(&board, knight_takes);
         assert!(rewarded > 0 && blamed == -rewarded, "{rewarded} {blamed}");
-        // Each is kept by capturing kind, destination and captured kind, for its side only.
+        // Each is kept by capturing kind, destination and captured kind, for its side only:
+        // Black's pawn taking a pawn on d5 has a slot of its own.
         assert_eq!(tables.capture_history(&board, other_capture), 0);
-        let black: Board0x88 = "4k3/8/8/3p1p2/4P3/2N5/8/4K3 b - - 0 1".parse().unwrap();
-        let black_takes = black.parse_uci("d5e4").unwrap();
+        let black: Board0x88 = "4k3/8/4p3/3P4/8/8/8/4K3 b - - 0 1".parse().unwrap();
+        let black_takes = black.parse_uci("e6d5").unwrap();
         assert_eq!(tables.capture_history(&black, black_takes), 0);
         // A move that captures nothing has no capture history, nor gets one.
         let quiet = mv("c3b5");
+        let before = tables.captures;
         tables.record_noisy_cutoff(&board, 4, quiet, &[quiet]);
+        assert_eq!(tables.captures, before);
         assert_eq!(tables.capture_history(&board, quiet), 0);
-        // Captures passed over for a quiet cutoff lose; a deeper cutoff weighs more.
+        // Captures passed over for a quiet cutoff lose, by more at a deeper cutoff.
         tables.record_captures_passed_over(&board, 6, &[pawn_takes]);
-        assert!(tables.capture_history(&board, pawn_takes) < 0);
+        assert!(tables.capture_history(&board, pawn_takes) < -rewarded);
         tables.age();
         assert_eq!(tables.capture_history(&board, knight_takes), blamed / 2);
     }

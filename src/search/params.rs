@@ -258,7 +258,8 @@ parameters! {
     /// Capture history: the weight, in sixteenths, of a capture's history (by capturing kind,
     /// destination and captured kind: raised by the captures that cut a node off, lowered by
     /// those tried before a cutoff) in its order among the captures of the same class; 0 (off
-    /// until an SPRT accepts it) orders them by MVV-LVA alone and keeps no such history.
+    /// until an SPRT accepts it) orders them by MVV-LVA alone and keeps no such history. (At
+    /// most 8: the move picker's class scores leave room for no larger term.)
     capture_history = 0, 0..=8;
     /// The history bonus of a quiet move that caused a cutoff, per depth².
     history_bonus_scale = 16, 1..=64;

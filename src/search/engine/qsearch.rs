@@ -2,7 +2,8 @@
 //! static evaluation is only ever taken in a quiet position.
 //!
 //! The side to move may stand pat (take the static evaluation) or try captures and queen
-//! promotions, most valuable victim first. Captures that cannot lift the score to alpha even
+//! promotions, most valuable victim first (and by the capture history when
+//! `params::capture_history` is on). Captures that cannot lift the score to alpha even
 //! with a margin (delta pruning) are skipped, and so are those that lose material by static
 //! exchange, unless they give check. In check there is no standing pat: every evasion is tried,
 //! and having none is mate. At its first node the quiet checks may follow the captures
@@ -174,8 +175,8 @@ impl Worker<'_> {
 /// as one, and polled: [`Worker::poll`](super::Worker)) and whether it tries quiet checks.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum QuiesceFrom {
-    /// A child of the main search with no depth left: a node of its own, the first below the
-    /// main search, where the quiet checks follow the captures if `params::quiescence_checks`
+    /// A child of the main search with no depth left (or ProbCut's first look at a capture's
+    /// child): a node of its own, the first below the main search, where the quiet checks follow the captures if `params::quiescence_checks`
     /// says so.
     MainLeaf,
     /// A child of a quiescence node: a node of its own.
