@@ -967,16 +967,11 @@ impl Worker<'_> {
                                 &quiets_tried,
                                 previous,
                             );
-                            if params::capture_history() != 0 {
-                                self.tables.record_captures_passed_over(
-                                    board,
-                                    depth,
-                                    &captures_tried,
-                                );
-                            }
-                        } else if params::capture_history() != 0 {
+                        }
+                        if params::capture_history() != 0 {
+                            let noisy = (!quiet).then_some(mv);
                             self.tables
-                                .record_noisy_cutoff(board, depth, mv, &captures_tried);
+                                .record_capture_cutoff(board, depth, noisy, &captures_tried);
                         }
                         break;
                     }

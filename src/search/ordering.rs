@@ -161,27 +161,21 @@ impl OrderingTables {
         }
     }
 
-    /// Records that the move `best` (a capture or promotion) caused a cutoff at `depth` in
-    /// `board`, after the captures `tried` failed to: the capture history's bonus for `best`
-    /// (if it captures) and malus for each of `tried`.
-    pub fn record_noisy_cutoff(
+    /// Records a cutoff at `depth` in `board` for the capture history, after the captures
+    /// `tried` failed to cut: a malus for each of them, and a bonus for `noisy`, the move that
+    /// cut, if it is a capture or promotion (`None` when a quiet move cut; a promotion that
+    /// captures nothing has no history).
+    pub fn record_capture_cutoff(
         &mut self,
         board: &Board0x88,
         depth: i32,
-        best: Move,
+        noisy: Option<Move>,
         tried: &[Move],
     ) {
         let bonus = history_bonus(depth);
-        self.adjust_capture_history(board, best, bonus);
-        for &mv in tried {
-            self.adjust_capture_history(board, mv, -bonus);
+        if let Some(best) = noisy {
+            self.adjust_capture_history(board, best, bonus);
         }
-    }
-
-    /// Records that the captures `tried` failed to cut off a node of `board` at `depth` that
-    /// a quiet move then cut off: the capture history's malus for each.
-    pub fn record_captures_passed_over(&mut self, board: &Board0x88, depth: i32, tried: &[Move]) {
-        let bonus = history_bonus(depth);
         for &mv in tried {
             self.adjust_capture_history(board, mv, -bonus);
         }
@@ -974,7 +968,7 @@ mod tests {
         let mv = |uci: &str| board.parse_uci(uci).unwrap();
         let (pawn_takes, knight_takes, other_capture) = (mv("e4d5"), mv("c3d5"), mv("e4f5"));
         let mut tables = OrderingTables::new();
-        tables.record_noisy_cutoff(&board, 4, pawn_takes, &[knight_takes]);
+        tables.record_capture_cutoff(&board, 4, Some(pawn_takes), &[knight_takes]);
         let rewarded = tables.capture_history(&board, pawn_takes);
         let blamed = tables.capture_history(&board, knight_takes);
         assert!(rewarded > 0 && blamed == -rewarded, "{rewarded} {blamed}");
@@ -987,11 +981,11 @@ mod tests {
         // A move that captures nothing has no capture history, nor gets one.
         let quiet = mv("c3b5");
         let before = tables.captures;
-        tables.record_noisy_cutoff(&board, 4, quiet, &[quiet]);
+        tables.record_capture_cutoff(&board, 4, Some(quiet), &[quiet]);
         assert_eq!(tables.captures, before);
         assert_eq!(tables.capture_history(&board, quiet), 0);
         // Captures passed over for a quiet cutoff lose, by more at a deeper cutoff.
-        tables.record_captures_passed_over(&board, 6, &[pawn_takes]);
+        tables.record_capture_cutoff(&board, 6, None, &[pawn_takes]);
         assert!(tables.capture_history(&board, pawn_takes) < -rewarded);
         tables.age();
         assert_eq!(tables.capture_history(&board, knight_takes), blamed / 2);

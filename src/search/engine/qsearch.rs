@@ -176,8 +176,8 @@ impl Worker<'_> {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum QuiesceFrom {
     /// A child of the main search with no depth left (or ProbCut's first look at a capture's
-    /// child): a node of its own, the first below the main search, where the quiet checks follow the captures if `params::quiescence_checks`
-    /// says so.
+    /// child): a node of its own, the first below the main search, where the quiet checks
+    /// follow the captures if `params::quiescence_checks` says so.
     MainLeaf,
     /// A child of a quiescence node: a node of its own.
     Quiescence,
