@@ -273,6 +273,12 @@ parameters! {
     /// Correction history: the most an update weighs, out of 256 (an update at depth `d`
     /// weighs `d + 1` up to this).
     correction_weight_max = 16, 1..=64;
+    /// Correction history by each side's pieces other than pawns: the weight, in sixteenths,
+    /// of the average error remembered for White's placement of its knights, bishops, rooks,
+    /// queens and king, and as much for Black's, in a node's correction; the pawn structure's
+    /// average weighs the rest. 0 (off until an SPRT accepts it) corrects by the pawn
+    /// structure alone and keeps no such averages.
+    correction_non_pawn = 0, 0..=8;
     /// Time: the moves to the next time control assumed when the clock does not say.
     time_moves_to_go = 30, 10..=60;
     /// Time: the share of the increment planned for each move, in percent.
@@ -309,6 +315,6 @@ mod tests {
                 p.name
             );
         }
-        assert_eq!(PARAMETERS.len(), 55);
+        assert_eq!(PARAMETERS.len(), 56);
     }
 }
