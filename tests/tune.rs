@@ -110,6 +110,14 @@ fn parameters_move_the_search_and_ranges_hold() {
     let by_capture_history = mate_in_three_search();
     params::set("capture_history", 0).expect("in range");
     assert_eq!(by_capture_history, mate_in_three);
+    // So it is with cut nodes reduced by the most (off by default), and with the evaluation
+    // corrected by the other pieces' placement alone (off by default too).
+    for (name, value) in [("reduction_cut_node", 3), ("correction_non_pawn", 8)] {
+        params::set(name, value).expect("in range");
+        let found = mate_in_three_search();
+        params::set(name, 0).expect("in range");
+        assert_eq!(found, mate_in_three, "{name} at {value}");
+    }
     quiescence_checks_see_a_mate_beyond_the_horizon();
     params::set("quiescence_checks", 1).expect("in range");
     let with_checks = mate_in_three_search();

@@ -364,7 +364,16 @@ pub(crate) fn run(
             // Only this attempt's window says what a root move proved; a best move kept from a
             // failed attempt would come back with a stale bound as its score.
             worker.root_best = None;
-            let value = worker.negamax(&mut board, depth as i32, 0, alpha, beta, in_check, true);
+            let value = worker.negamax(
+                &mut board,
+                depth as i32,
+                0,
+                alpha,
+                beta,
+                in_check,
+                true,
+                false,
+            );
             if worker.aborted {
                 break;
             }
@@ -493,6 +502,7 @@ impl Worker<'_> {
     /// Searches the node at `ply` without its TT move `tt_move`, at `(depth - 1) / 2`, with a
     /// null window a margin below the TT score `tt_score`: whether any other move comes close
     /// to what the TT move is known to achieve.
+    #[allow(clippy::too_many_arguments)]
     fn singularity(
         &mut self,
         board: &mut Board0x88,
@@ -501,6 +511,7 @@ impl Worker<'_> {
         in_check: bool,
         tt_score: i32,
         tt_move: Move,
+        cut_node: bool,
     ) -> Singularity {
         let singular_beta = tt_score - params::singular_margin() * depth;
         // The node's own static evaluation, which the plies below read for `improving`: the
@@ -515,6 +526,7 @@ impl Worker<'_> {
             singular_beta,
             in_check,
             false,
+            cut_node,
         );
         self.excluded[ply] = None;
         self.evals[ply] = eval;
@@ -536,6 +548,7 @@ impl Worker<'_> {
     /// table; `None` if no capture does, or if the table's `entry` is from a deeper search than
     /// the verifying one and scores below the bound. The caller checks `self.aborted` after a
     /// `None`.
+    #[allow(clippy::too_many_arguments)]
     fn probcut(
         &mut self,
         board: &mut Board0x88,
@@ -544,6 +557,7 @@ impl Worker<'_> {
         beta: i32,
         static_eval: i32,
         entry: Option<Hit>,
+        cut_node: bool,
     ) -> Option<i32> {
         let probcut_beta = beta + params::probcut_margin();
         let child_depth = depth - params::probcut_reduction();
@@ -586,6 +600,7 @@ impl Worker<'_> {
                     -probcut_beta + 1,
                     gives_check,
                     true,
+                    !cut_node,
                 );
             }
             self.keys.pop();
@@ -612,6 +627,7 @@ impl Worker<'_> {
         mut beta: i32,
         in_check: bool,
         allow_null: bool,
+        cut_node: bool,
     ) -> i32 {
         self.pv_len[ply] = 0;
         let root = ply == 0;
@@ -659,6 +675,10 @@ impl Worker<'_> {
         }
         self.seldepth = self.seldepth.max(ply);
         let pv_node = beta - alpha > 1;
+        debug_assert!(
+            !(pv_node && cut_node),
+            "a PV node is never expected to fail high"
+        );
         let key = board.hash();
         let raw_eval = self.raw_evaluation(board, in_check);
         // In the search without the TT move, the entry's move is the excluded move and its
@@ -752,6 +772,7 @@ impl Worker<'_> {
                         -beta + 1,
                         false,
                         false,
+                        false,
                     );
                     self.keys.pop();
                     board.unmake_null_move(undo);
@@ -771,7 +792,8 @@ impl Worker<'_> {
             && params::probcut_depth() != 0
             && depth >= params::probcut_depth()
         {
-            if let Some(value) = self.probcut(board, depth, ply, beta, static_eval, entry) {
+            if let Some(value) = self.probcut(board, depth, ply, beta, static_eval, entry, cut_node)
+            {
                 return value;
             }
             if self.aborted {
@@ -799,7 +821,7 @@ impl Worker<'_> {
                 && (ply as i32) < 2 * self.root_depth
                 && board.is_legal(mv)
             {
-                match self.singularity(board, depth, ply, in_check, h.score, mv) {
+                match self.singularity(board, depth, ply, in_check, h.score, mv, cut_node) {
                     _ if self.aborted => return 0,
                     Singularity::Singular => tt_move_extension = 1,
                     Singularity::Others(value) if value >= beta && value.abs() < MATE_BOUND => {
@@ -894,7 +916,19 @@ impl Worker<'_> {
                     0
                 };
             let value = if searched == 0 {
-                -self.negamax(board, new_depth, ply + 1, -beta, -alpha, gives_check, true)
+                // The first move of a PV node leads to a PV node; at a node expected to fail high
+                // it leads to one expected to fail low, and the other way round.
+                let child_cut_node = !pv_node && !cut_node;
+                -self.negamax(
+                    board,
+                    new_depth,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    gives_check,
+                    true,
+                    child_cut_node,
+                )
             } else {
                 let mut reduction = 0;
                 if depth >= params::reduction_depth()
@@ -913,9 +947,15 @@ impl Worker<'_> {
                     if Some(mv) == killers[0] || Some(mv) == killers[1] || Some(mv) == counter {
                         r -= params::reduction_refutation();
                     }
+                    if cut_node {
+                        r += params::reduction_cut_node();
+                    }
                     r -= history / params::reduction_history_divisor();
                     reduction = r.clamp(0, new_depth - 1);
                 }
+                // A later move is expected to fail low: its reduced search is of a node expected
+                // to fail high (a cut node). Searched again at full depth, or without a
+                // reduction, it is of the kind opposite to this node's.
                 let mut value = -self.negamax(
                     board,
                     new_depth - reduction,
@@ -924,6 +964,7 @@ impl Worker<'_> {
                     -alpha,
                     gives_check,
                     true,
+                    reduction > 0 || !cut_node,
                 );
                 if value > alpha && reduction > 0 {
                     value = -self.negamax(
@@ -934,11 +975,20 @@ impl Worker<'_> {
                         -alpha,
                         gives_check,
                         true,
+                        !cut_node,
                     );
                 }
                 if value > alpha && value < beta {
-                    value =
-                        -self.negamax(board, new_depth, ply + 1, -beta, -alpha, gives_check, true);
+                    value = -self.negamax(
+                        board,
+                        new_depth,
+                        ply + 1,
+                        -beta,
+                        -alpha,
+                        gives_check,
+                        true,
+                        false,
+                    );
                 }
                 value
             };

@@ -246,6 +246,10 @@ parameters! {
     reduction_not_improving = 1, 0..=3;
     /// Late-move reductions: plies less for a killer or the counter-move.
     reduction_refutation = 1, 0..=3;
+    /// Late-move reductions: plies more at a node expected to fail high (a cut node: a
+    /// zero-window child searched with a reduction, or the first child of a node expected to
+    /// fail low); 0 (off until an SPRT accepts it) reduces cut nodes as any other.
+    reduction_cut_node = 0, 0..=3;
     /// Late-move reductions: one ply less reduction per this much history score.
     reduction_history_divisor = 6000, 1000..=30000;
     /// Quiescence delta pruning: the margin over the captured piece's value.
@@ -315,6 +319,6 @@ mod tests {
                 p.name
             );
         }
-        assert_eq!(PARAMETERS.len(), 56);
+        assert_eq!(PARAMETERS.len(), 57);
     }
 }
