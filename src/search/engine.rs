@@ -617,6 +617,12 @@ impl Worker<'_> {
         None
     }
 
+    /// The principal-variation search of the node at `ply`, `depth` plies deep, in the window
+    /// `alpha..beta`: its value for the side to move. `in_check` says whether that side is in
+    /// check, `allow_null` whether a null move may be tried (not right after one, nor in
+    /// the search without the TT move), and
+    /// `cut_node` whether the node is expected to fail high (never at a PV node), which
+    /// `params::reduction_cut_node` reduces by more.
     #[allow(clippy::too_many_arguments, clippy::too_many_lines)]
     fn negamax(
         &mut self,
