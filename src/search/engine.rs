@@ -619,10 +619,9 @@ impl Worker<'_> {
 
     /// The principal-variation search of the node at `ply`, `depth` plies deep, in the window
     /// `alpha..beta`: its value for the side to move. `in_check` says whether that side is in
-    /// check, `allow_null` whether a null move may be tried (not right after one, nor in
-    /// the search without the TT move), and
-    /// `cut_node` whether the node is expected to fail high (never at a PV node), which
-    /// `params::reduction_cut_node` reduces by more.
+    /// check, `allow_null` whether a null move may be tried (not right after one, nor in the
+    /// search without the TT move), and `cut_node` whether the node is expected to fail high
+    /// (never at a PV node), which `params::reduction_cut_node` reduces by more.
     #[allow(clippy::too_many_arguments, clippy::too_many_lines)]
     fn negamax(
         &mut self,
@@ -921,20 +920,11 @@ impl Worker<'_> {
                 } else {
                     0
                 };
-            let value = if searched == 0 {
-                // The first move of a PV node leads to a PV node; at a node expected to fail high
-                // it leads to one expected to fail low, and the other way round.
-                let child_cut_node = !pv_node && !cut_node;
-                -self.negamax(
-                    board,
-                    new_depth,
-                    ply + 1,
-                    -beta,
-                    -alpha,
-                    gives_check,
-                    true,
-                    child_cut_node,
-                )
+            // A later move first gets a zero-window search, reduced if it is late and quiet;
+            // the first move, and a later one that lands inside a PV node's window, get the
+            // full window.
+            let zero_window = if searched == 0 {
+                None
             } else {
                 let mut reduction = 0;
                 if depth >= params::reduction_depth()
@@ -984,19 +974,23 @@ impl Worker<'_> {
                         !cut_node,
                     );
                 }
-                if value > alpha && value < beta {
-                    value = -self.negamax(
-                        board,
-                        new_depth,
-                        ply + 1,
-                        -beta,
-                        -alpha,
-                        gives_check,
-                        true,
-                        false,
-                    );
-                }
-                value
+                Some(value)
+            };
+            let value = match zero_window {
+                Some(value) if value <= alpha || value >= beta => value,
+                // The full window's child of a PV node is a PV node; at a node expected to fail
+                // high it is one expected to fail low, and the other way round. (A zero-window
+                // value inside the window is only possible at a PV node.)
+                _ => -self.negamax(
+                    board,
+                    new_depth,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    gives_check,
+                    true,
+                    !pv_node && !cut_node,
+                ),
             };
             self.keys.pop();
             board.unmake_move(mv, undo);
