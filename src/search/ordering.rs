@@ -45,6 +45,13 @@ const _: () = assert!(
     i16::MAX as i32 * 8 / 16 < CAPTURE_HISTORY_ROOM
         && GOOD_CAPTURE_SCORE + 2 * CAPTURE_HISTORY_ROOM + 15_200 < GOOD_CAPTURE_END
 );
+/// The score of the quiescence search's TT move among its captures: above every capture's
+/// key, and below the good captures' range, whose moves the picker checks by SEE.
+const QUIESCENCE_TT_MOVE_SCORE: i32 = 1_000_000;
+const _: () = assert!(
+    15_200 + CAPTURE_HISTORY_ROOM < QUIESCENCE_TT_MOVE_SCORE
+        && QUIESCENCE_TT_MOVE_SCORE < GOOD_CAPTURE_SCORE - CAPTURE_HISTORY_ROOM
+);
 const UNDER_PROMOTION_SCORE: i32 = -4_000_000;
 const _: () = assert!(GOOD_CAPTURE_END < 1 << 23 && UNDER_PROMOTION_SCORE > -(1 << 23));
 
@@ -469,10 +476,27 @@ impl MovePicker {
     /// (with the capture history's term, `params::capture_history`, when it is on).
     #[inline(always)]
     pub fn add_captures(&mut self, board: &Board0x88, tables: &OrderingTables) {
+        self.add_captures_after(board, None, tables);
+    }
+
+    /// Adds the captures and promotions of `board` as [`add_captures`](Self::add_captures)
+    /// does, but with `first` (a TT move, say) before the others if it is one of them. A
+    /// `first` that is not a capture or promotion of `board`, or `None`, changes nothing.
+    #[inline(always)]
+    pub fn add_captures_after(
+        &mut self,
+        board: &Board0x88,
+        first: Option<Move>,
+        tables: &OrderingTables,
+    ) {
         debug_assert!(self.moves.is_empty(), "a picker is filled once");
         board.generate_noisy(&mut self.moves);
         self.set_keys(0, |mv| {
-            Some(mvv_lva(board, mv) + capture_history_term(board, mv, tables))
+            Some(if Some(mv) == first {
+                QUIESCENCE_TT_MOVE_SCORE
+            } else {
+                mvv_lva(board, mv) + capture_history_term(board, mv, tables)
+            })
         });
     }
 
@@ -960,6 +984,40 @@ mod tests {
             dropped_positions > 500,
             "quiet moves dropped in {dropped_positions}"
         );
+    }
+
+    #[test]
+    fn a_quiescence_tt_move_among_the_captures_comes_first_and_changes_nothing_else() {
+        let tables = OrderingTables::new();
+        let picked = |board: &Board0x88, first: Option<Move>| {
+            let mut picker = MovePicker::new();
+            picker.add_captures_after(board, first, &tables);
+            let mut order = Vec::new();
+            while let Some(mv) = picker.next(board, &tables) {
+                order.push(mv);
+            }
+            order
+        };
+        let mut tested = 0;
+        for board in suite_positions_and_children().step_by(3) {
+            let by_mvv_lva = picked(&board, None);
+            let mut noisy = MoveList::new();
+            board.generate_noisy(&mut noisy);
+            assert_each_legal_move_once(&board, &by_mvv_lva, &noisy);
+            // A move that is not among the captures (a quiet move) leaves the order as it was.
+            if let Some(&quiet) = board.legal_moves().iter().find(|&&mv| is_quiet(mv)) {
+                assert_eq!(picked(&board, Some(quiet)), by_mvv_lva, "{board}");
+            }
+            // The capture MVV-LVA tries last goes first; the others keep their order.
+            let Some(&last) = by_mvv_lva.last() else {
+                continue;
+            };
+            let mut expected = vec![last];
+            expected.extend(by_mvv_lva.iter().copied().filter(|&mv| mv != last));
+            assert_eq!(picked(&board, Some(last)), expected, "{board}");
+            tested += 1;
+        }
+        assert!(tested > 200, "only {tested} positions with captures");
     }
 
     #[test]

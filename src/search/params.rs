@@ -259,6 +259,10 @@ parameters! {
     /// exchange, so that a mate or a fork by check one ply beyond the horizon is seen; 0 (off
     /// until an SPRT accepts it) tries captures only.
     quiescence_checks = 0, 0..=1;
+    /// Quiescence TT move: 1 tries the move of the node's table entry first among the
+    /// captures when it is one of them (the search that stored it found it best, or good
+    /// enough for a cutoff); 0 (off until an SPRT accepts it) orders them by MVV-LVA alone.
+    quiescence_tt_move = 0, 0..=1;
     /// Capture history: the weight, in sixteenths, of a capture's history (by capturing kind,
     /// destination and captured kind: raised by the captures that cut a node off, lowered by
     /// those tried before a cutoff) in its order among the captures of the same class; 0 (off
@@ -319,6 +323,6 @@ mod tests {
                 p.name
             );
         }
-        assert_eq!(PARAMETERS.len(), 57);
+        assert_eq!(PARAMETERS.len(), 58);
     }
 }

@@ -3,7 +3,8 @@
 //!
 //! The side to move may stand pat (take the static evaluation) or try captures and queen
 //! promotions, most valuable victim first (and by the capture history when
-//! `params::capture_history` is on). Captures that cannot lift the score to alpha even
+//! `params::capture_history` is on; the table's move before them when
+//! `params::quiescence_tt_move` is). Captures that cannot lift the score to alpha even
 //! with a margin (delta pruning) are skipped, and so are those that lose material by static
 //! exchange, unless they give check. In check there is no standing pat: every evasion is tried,
 //! and having none is mate. At its first node the quiet checks may follow the captures
@@ -70,7 +71,13 @@ impl Worker<'_> {
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
-            picker.add_captures(board, self.tables);
+            // (With `quiescence_tt_move` 0, a constant in a normal build, no move goes first.)
+            let first = if params::quiescence_tt_move() != 0 {
+                hit.and_then(|h| h.mv)
+            } else {
+                None
+            };
+            picker.add_captures_after(board, first, self.tables);
         }
         let mut node = Window {
             alpha,
