@@ -111,12 +111,14 @@ fn parameters_move_the_search_and_ranges_hold() {
     params::set("capture_history", 0).expect("in range");
     assert_eq!(by_capture_history, mate_in_three);
     // So it is with cut nodes reduced by the most (off by default), with the evaluation
-    // corrected by the other pieces' placement alone, and with quiescence trying the table's
-    // move first (both off by default too).
+    // corrected by the other pieces' placement alone, with quiescence trying the table's
+    // move first, and with quiet moves after a capturing TT move reduced more (all off by
+    // default too).
     for (name, value) in [
         ("reduction_cut_node", 3),
         ("correction_non_pawn", 8),
         ("quiescence_tt_move", 1),
+        ("reduction_tt_capture", 2),
     ] {
         params::set(name, value).expect("in range");
         let found = mate_in_three_search();

@@ -854,6 +854,8 @@ impl Worker<'_> {
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         // For the capture history (`params::capture_history`; with it off nothing is kept).
         let mut captures_tried: ArrayVec<Move, 32> = ArrayVec::new();
+        // A TT move that takes or promotes: the quiet moves after it are reduced by more.
+        let tt_capture = tt_move.is_some_and(|mv| !is_quiet(mv));
         let lmp_limit = (params::late_move_pruning_base() + depth * depth) as usize
             / if improving { 1 } else { 2 };
 
@@ -945,6 +947,9 @@ impl Worker<'_> {
                     }
                     if cut_node {
                         r += params::reduction_cut_node();
+                    }
+                    if tt_capture {
+                        r += params::reduction_tt_capture();
                     }
                     r -= history / params::reduction_history_divisor();
                     reduction = r.clamp(0, new_depth - 1);
