@@ -112,13 +112,14 @@ fn parameters_move_the_search_and_ranges_hold() {
     assert_eq!(by_capture_history, mate_in_three);
     // So it is with cut nodes reduced by the most (off by default), with the evaluation
     // corrected by the other pieces' placement alone, with quiescence trying the table's
-    // move first, and with quiet moves after a capturing TT move reduced more (all off by
-    // default too).
+    // move first, with quiet moves after a capturing TT move reduced more, and with quiet
+    // moves that lose material by static exchange pruned (all off by default too).
     for (name, value) in [
         ("reduction_cut_node", 3),
         ("correction_non_pawn", 8),
         ("quiescence_tt_move", 1),
         ("reduction_tt_capture", 2),
+        ("see_quiet_depth", 8),
     ] {
         params::set(name, value).expect("in range");
         let found = mate_in_three_search();
@@ -243,14 +244,15 @@ fn time_spent() -> Vec<Duration> {
 /// set to while `name` is tried: history pruning of any negative history, a null-move
 /// reduction a ply longer per 50 cp of the evaluation over beta, more time after any fall of
 /// the score (each partner at its least), razoring's margins with razoring on as deep as it
-/// goes, and ProbCut's margin and reduction with ProbCut on from depth 7 (each at its
-/// greatest).
+/// goes, ProbCut's margin and reduction with ProbCut on from depth 7, and the quiet moves'
+/// SEE margin with their SEE pruning on as deep as it goes (each at its greatest).
 fn partner(name: &str) -> Option<(&'static Parameter, i32)> {
     let (partner, greatest) = match name {
         "history_pruning_depth" => ("history_pruning_margin", false),
         "null_move_eval_max" => ("null_move_eval_divisor", false),
         "razoring_base" | "razoring_per_depth" => ("razoring_depth", true),
         "probcut_margin" | "probcut_reduction" => ("probcut_depth", true),
+        "see_quiet_margin" => ("see_quiet_depth", true),
         "time_big_drop_percent" => ("time_big_drop", false),
         "time_drop_percent" => ("time_drop", false),
         _ => return None,

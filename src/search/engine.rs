@@ -13,7 +13,8 @@
 //! reduction, re-searched when they beat alpha. Shallow nodes end their quiet moves but the
 //! checks once they are late or the evaluation is far below alpha (late-move and futility
 //! pruning: the picker then generates only the quiet checks), and skip quiet moves with a bad
-//! history and captures that lose material unless they give check. Checks extend the search
+//! history and captures that lose material unless they give check (quiet moves that lose
+//! material too, when `params::see_quiet_depth` is not 0: off until an SPRT accepts it). Checks extend the search
 //! by a ply.
 //! The quiescence search is in [`qsearch`]. A triangular table collects the principal
 //! variation. Every [`POLL_INTERVAL`] nodes the search looks at the stop flag, the clock and
@@ -906,6 +907,10 @@ impl Worker<'_> {
                     quiets_done
                         || (depth <= params::history_pruning_depth()
                             && history < -params::history_pruning_margin() * depth)
+                        // A quiet move that hangs its piece (with `see_quiet_depth` 0, a
+                        // constant in a normal build, this folds away).
+                        || (depth <= params::see_quiet_depth()
+                            && !board.see_ge(mv, -params::see_quiet_margin() * depth * depth))
                 } else {
                     losing_capture
                 };

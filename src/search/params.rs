@@ -233,6 +233,13 @@ parameters! {
     see_pruning_depth = 6, 0..=12;
     /// SEE pruning: the material per ply of depth a capture may lose before it is pruned.
     see_pruning_margin = 100, 20..=400;
+    /// SEE pruning of quiet moves: the deepest node it applies to; 0 (off until an SPRT
+    /// accepts it) prunes no quiet move by static exchange.
+    see_quiet_depth = 0, 0..=12;
+    /// SEE pruning of quiet moves: a quiet move that loses more than this many centipawns
+    /// times the depth squared by static exchange (its piece taken on its new square) is
+    /// pruned.
+    see_quiet_margin = 25, 0..=200;
     /// Late-move reductions: the shallowest node they apply to.
     reduction_depth = 3, 2..=8;
     /// Late-move reductions: the constant of the base reduction
@@ -327,6 +334,6 @@ mod tests {
                 p.name
             );
         }
-        assert_eq!(PARAMETERS.len(), 59);
+        assert_eq!(PARAMETERS.len(), 61);
     }
 }
