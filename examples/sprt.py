@@ -11,6 +11,7 @@ exist from the current directory):
         [--elo0 0] [--elo1 5] [--alpha 0.05] [--beta 0.05] [--tc 8+0.08]
         [--concurrency 1] [--max-pairs 30000] [--hash 16]
         [--new-option NAME=VALUE ...] [--base-option NAME=VALUE ...] [--pgn out.pgn [--resume]]
+        [--prior N0,N1,N2,N3,N4]
 
 Games are played in colour-swapped pairs from the opening lines of `match.py` (pair k plays
 line k, cycling; the new build has White in the first game of a pair), with real clocks, by
@@ -29,7 +30,11 @@ no better than elo0, beta the chance of rejecting one that is elo1 better.
 A test outlives its session: `--pgn F --resume` reads back the finished pairs of an earlier run
 from the games it wrote to F, goes on from the next pair (and the next opening) with the counts
 where they were, and appends to F. Run it with the same builds and settings; the time control is
-checked against the file's. A pair cut off by a stop is left out.
+checked against the file's. A pair cut off by a stop is left out. A test whose PGN is lost (a
+session's machine does not outlive it) goes on from its recorded counts instead: `--prior
+N0,N1,N2,N3,N4` starts from that pentanomial (the log in docs/strength.md keeps it), with the
+same builds rebuilt from the same code (check their `bench` signatures), and plays on from the
+opening after its last pair. The W/D/L counts then cover the games since, not the earlier ones.
 
 The last line is the verdict, in the form of docs/strength.md's log. Exit status: 0 when H1
 is accepted, 1 when H0 is, 3 when `--max-pairs` ran out first, 2 on bad arguments.
@@ -155,11 +160,38 @@ def verdict(penta, wdl, args, status):
     diff, margin = elo_estimate(penta)
     low, high = bounds(args.alpha, args.beta)
     w, d, l = wdl
+    prior = f" (with {2 * sum(args.prior)} earlier games by --prior)" if any(args.prior) else ""
     return (
         f"{word[status]}: LLR {llr(penta, args.elo0, args.elo1):.2f} ({low:.2f}, {high:.2f}) "
-        f"[{args.elo0:g}, {args.elo1:g}], {2 * sum(penta)} games at {args.tc[0]:g}+{args.tc[1]:g}, "
-        f"new +{w} ={d} -{l}, pentanomial {penta}, Elo {diff:+.1f} +/- {margin:.1f}"
+        f"[{args.elo0:g}, {args.elo1:g}], {2 * sum(penta)} games{prior} at "
+        f"{args.tc[0]:g}+{args.tc[1]:g}, new +{w} ={d} -{l}"
+        f"{' since --prior' if prior else ''}, pentanomial {penta}, Elo {diff:+.1f} +/- {margin:.1f}"
     )
+
+
+def pentanomial(text):
+    """An argparse type: five comma-separated counts of pairs, `--prior`'s pentanomial.
+
+    >>> pentanomial("8, 43,90,51,7")
+    [8, 43, 90, 51, 7]
+    >>> pentanomial("1,2,3")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '1,2,3' is not five counts of pairs such as 8,43,90,51,7
+    >>> pentanomial("1,2,3,-4,5")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '1,2,3,-4,5' is not five counts of pairs such as 8,43,90,51,7
+    """
+    try:
+        counts = [int(part) for part in text.split(",")]
+    except ValueError:
+        counts = []
+    if len(counts) != 5 or min(counts) < 0:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not five counts of pairs such as 8,43,90,51,7"
+        )
+    return counts
 
 
 EVENT = "x88 SPRT"
@@ -260,17 +292,19 @@ async def run(args, match):
     tally = match.Tally(
         illegal={NEW: 0, BASE: 0}, crashes={NEW: 0, BASE: 0}, forfeits={NEW: 0, BASE: 0}
     )
-    penta = [0] * 5
+    # The earlier pairs of `--prior` (whose games are lost) count as finished, and this run
+    # plays on from the opening after theirs.
+    penta = list(args.prior)
     # `next`: the number of the next pair (its opening); `started`: the pairs finished or
     # under way, which `--max-pairs` limits (a pair a stop cut short is played again).
-    state = {"next": 0, "started": 0, "status": None}
+    state = {"next": sum(penta), "started": 0, "status": None}
     for pair, scores in sorted(args.resumed.items()):
         state["next"] = max(state["next"], pair)  # pair numbers in the PGN count from 1
         if None not in scores:
             tally.scores.extend(scores)
             penta[int(2 * sum(scores))] += 1
     state["started"] = sum(penta)
-    if args.resumed:
+    if args.resumed or any(args.prior):
         ratio = llr(penta, args.elo0, args.elo1)
         print(f"resumed after pair {state['next']}: {sum(penta)} finished pairs, "
               f"pentanomial {penta}  LLR {ratio:+.2f} ({low:.2f}, {high:.2f})", flush=True)
@@ -374,6 +408,9 @@ def main():
     parser.add_argument("--pgn", help="write the games to this PGN file")
     parser.add_argument("--resume", action="store_true",
                         help="go on with the test whose games are in --pgn, appending to it")
+    parser.add_argument("--prior", type=pentanomial, default=[0] * 5, metavar="N0,N1,N2,N3,N4",
+                        help="go on with a test whose games are lost, from its pentanomial "
+                        "counts (pairs of 0, 0.5, 1, 1.5 and 2 points for the new build)")
     args = parser.parse_args()
     args.resumed = {}
     if args.resume:
