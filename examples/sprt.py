@@ -33,8 +33,10 @@ where they were, and appends to F. Run it with the same builds and settings; the
 checked against the file's. A pair cut off by a stop is left out. A test whose PGN is lost (a
 session's machine does not outlive it) goes on from its recorded counts instead: `--prior
 N0,N1,N2,N3,N4` starts from that pentanomial (the log in docs/strength.md keeps it), with the
-same builds rebuilt from the same code (check their `bench` signatures), and plays on from the
-opening after its last pair. The W/D/L counts then cover the games since, not the earlier ones.
+same builds rebuilt from the same code (check their `bench` signatures), and plays on from
+about the opening after its last pair. Its games carry the counts in a header (`SPRTPrior`), so
+that `--resume` goes on with them, with or without `--prior` given again. The W/D/L counts then
+cover the games since, not the earlier ones.
 
 The last line is the verdict, in the form of docs/strength.md's log. Exit status: 0 when H1
 is accepted, 1 when H0 is, 3 when `--max-pairs` ran out first, 2 on bad arguments.
@@ -169,6 +171,27 @@ def verdict(penta, wdl, args, status):
     )
 
 
+PRIOR_HEADER = "SPRTPrior"
+
+
+def priors_in(pgn_text):
+    """The `--prior` counts that the games of a PGN were played on top of, from the
+    `SPRTPrior` header that a run with `--prior` writes into each game: a set of lists' text
+    (empty for games without one).
+
+    >>> sorted(priors_in(chr(10).join(['[Event "x"]', '[SPRTPrior "8,43,90,51,7"]', '[Event "y"]'])))
+    ['8,43,90,51,7']
+    >>> priors_in('[Event "x"]')
+    set()
+    """
+    found = set()
+    for line in pgn_text.splitlines():
+        line = line.strip()
+        if line.startswith(f'[{PRIOR_HEADER} "') and line.endswith('"]'):
+            found.add(line[len(PRIOR_HEADER) + 3:-2])
+    return found
+
+
 def pentanomial(text):
     """An argparse type: five comma-separated counts of pairs, `--prior`'s pentanomial.
 
@@ -283,6 +306,8 @@ async def play_pair(match, number, opening, players, args, tally):
                 "Result": result,
                 "Termination": why,
             }
+            if any(args.prior):
+                headers[PRIOR_HEADER] = ",".join(str(count) for count in args.prior)
             games.append(str(match.pgn_game(board, headers, clock.spent)))
     return scores, games
 
@@ -397,8 +422,8 @@ def main():
     parser.add_argument("--concurrency", type=positive_int, default=1,
                         help="pairs played at a time (default 1)")
     parser.add_argument("--max-pairs", type=positive_int, default=30000,
-                        help="stop undecided after this many finished pairs, resumed ones "
-                        "included (default 30000)")
+                        help="stop undecided after this many finished pairs, resumed and "
+                        "--prior ones included (default 30000)")
     parser.add_argument("--hash", type=positive_int, default=16,
                         help="Hash in MiB for both (default 16)")
     parser.add_argument("--new-option", type=match.parse_option, action="append", default=[],
@@ -417,9 +442,22 @@ def main():
         if not args.pgn:
             parser.error("--resume needs --pgn, the file of the test to go on with")
         try:
-            events, args.resumed = finished_pairs(Path(args.pgn).read_text())
+            text = Path(args.pgn).read_text()
         except (OSError, UnicodeDecodeError) as error:
             parser.error(f"cannot read {args.pgn}: {error}")
+        events, args.resumed = finished_pairs(text)
+        # The games of a run with `--prior` name its counts: a resumption goes on with them
+        # (given again or not), and never counts them twice or drops them.
+        priors = priors_in(text)
+        given = ",".join(str(count) for count in args.prior) if any(args.prior) else None
+        if len(priors) > 1:
+            parser.error(f"{args.pgn} holds games on different --prior counts: {sorted(priors)}")
+        if priors and given not in (None, *priors):
+            parser.error(f"{args.pgn} goes on from --prior {priors.pop()}, not {given}")
+        if not priors and given and args.resumed:
+            parser.error(f"{args.pgn} holds games without --prior: resume it without one")
+        if priors:
+            args.prior = pentanomial(priors.pop())
         if events - {event(args.tc)}:
             parser.error(f"{args.pgn} holds games of {sorted(events)}, not {event(args.tc)!r}")
     if args.elo1 <= args.elo0:

@@ -119,7 +119,7 @@ fn parameters_move_the_search_and_ranges_hold() {
         ("correction_non_pawn", 8),
         ("quiescence_tt_move", 1),
         ("reduction_tt_capture", 2),
-        ("see_quiet_depth", 8),
+        ("see_quiet_depth", 6),
     ] {
         params::set(name, value).expect("in range");
         let found = mate_in_three_search();

@@ -14,8 +14,8 @@
 //! checks once they are late or the evaluation is far below alpha (late-move and futility
 //! pruning: the picker then generates only the quiet checks), and skip quiet moves with a bad
 //! history and captures that lose material unless they give check (quiet moves that lose
-//! material too, when `params::see_quiet_depth` is not 0: off until an SPRT accepts it). Checks extend the search
-//! by a ply.
+//! material too, when `params::see_quiet_depth` is not 0: off until an SPRT accepts it).
+//! Checks extend the search by a ply.
 //! The quiescence search is in [`qsearch`]. A triangular table collects the principal
 //! variation. Every [`POLL_INTERVAL`] nodes the search looks at the stop flag, the clock and
 //! the node count; an iteration cut off that way still yields its best root move so far.
@@ -855,8 +855,11 @@ impl Worker<'_> {
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         // For the capture history (`params::capture_history`; with it off nothing is kept).
         let mut captures_tried: ArrayVec<Move, 32> = ArrayVec::new();
-        // A TT move that takes or promotes: the quiet moves after it are reduced by more.
-        let tt_capture = tt_move.is_some_and(|mv| !is_quiet(mv));
+        // A TT move that takes or promotes: the quiet moves after it are reduced by more. (A
+        // move of another position, from a hash collision, does not count; with
+        // `reduction_tt_capture` 0, a constant in a normal build, nothing is tested.)
+        let tt_capture = params::reduction_tt_capture() != 0
+            && tt_move.is_some_and(|mv| !is_quiet(mv) && board.is_legal(mv));
         let lmp_limit = (params::late_move_pruning_base() + depth * depth) as usize
             / if improving { 1 } else { 2 };
 
@@ -909,7 +912,8 @@ impl Worker<'_> {
                             && history < -params::history_pruning_margin() * depth)
                         // A quiet move that hangs its piece (with `see_quiet_depth` 0, a
                         // constant in a normal build, this folds away).
-                        || (depth <= params::see_quiet_depth()
+                        || (params::see_quiet_depth() != 0
+                            && depth <= params::see_quiet_depth()
                             && !board.see_ge(mv, -params::see_quiet_margin() * depth * depth))
                 } else {
                     losing_capture

@@ -305,7 +305,8 @@ fn max_key(keys: &[i32]) -> i32 {
 /// back among the bad ones when it comes up); then the killers and the counter move, each if
 /// it is legal here; then the quiet moves are generated, best history first; then the bad
 /// captures and under-promotions. In check, or in the quiescence search, all the moves wanted
-/// are generated at once ([`add_all`](Self::add_all), [`add_captures`](Self::add_captures)).
+/// are generated at once ([`add_all`](Self::add_all), [`add_captures`](Self::add_captures),
+/// [`add_captures_after`](Self::add_captures_after)).
 ///
 /// Each generated move has a key packing its score with its place in its segment (the noisy
 /// moves, or the quiet ones) ([`key`]): the highest score first, the first generated among
@@ -348,7 +349,8 @@ enum Stage {
     /// All the others are to be generated.
     GenerateAll,
     /// Everything is generated and keyed: select by key to the end. Also the stage of a new
-    /// picker and of one filled by [`add_captures`](MovePicker::add_captures).
+    /// picker and of one filled by [`add_captures`](MovePicker::add_captures) or
+    /// [`add_captures_after`](MovePicker::add_captures_after).
     SelectAll,
     /// The staged order ([`MovePicker::add_staged`]): the TT move is next.
     TtMove,
@@ -363,9 +365,9 @@ enum Stage {
 
 impl MovePicker {
     /// A picker with no moves yet. It is filled in place, by [`add_staged`](Self::add_staged),
-    /// [`add_all`](Self::add_all) or [`add_captures`](Self::add_captures), in the caller's
-    /// frame: a move list and its scores are 2 KiB, which a constructor returning the filled
-    /// picker would copy.
+    /// [`add_all`](Self::add_all), [`add_captures`](Self::add_captures) or
+    /// [`add_captures_after`](Self::add_captures_after), in the caller's frame: a move list
+    /// and its scores are 2 KiB, which a constructor returning the filled picker would copy.
     #[inline(always)]
     pub fn new() -> MovePicker {
         MovePicker {
@@ -500,8 +502,8 @@ impl MovePicker {
         });
     }
 
-    /// Whether [`add_all`](Self::add_all) or [`add_captures`](Self::add_captures) found no
-    /// moves at all (none left to pick is [`next`](Self::next)'s `None`). A staged picker
+    /// Whether [`add_all`](Self::add_all) or [`add_captures`](Self::add_captures) (or
+    /// [`add_captures_after`](Self::add_captures_after)) found no moves at all (none left to pick is [`next`](Self::next)'s `None`). A staged picker
     /// does not know before it is done.
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
@@ -655,8 +657,8 @@ impl MovePicker {
     /// move is worth a search any more in this node. The quiet moves not generated yet are
     /// then never generated, only the checks among them; of those generated already, the ones
     /// that give no check are dropped. A picker filled by [`add_all`](Self::add_all) or
-    /// [`add_captures`](Self::add_captures) (in check, or in the quiescence search, where
-    /// nothing is pruned this way) ignores it.
+    /// [`add_captures`](Self::add_captures) (or [`add_captures_after`](Self::add_captures_after);
+    /// in check, or in the quiescence search, where nothing is pruned this way) ignores it.
     #[inline(always)]
     pub fn only_quiet_checks(&mut self, board: &Board0x88) {
         if !self.quiet_checks_only {
@@ -999,15 +1001,24 @@ mod tests {
             order
         };
         let mut tested = 0;
+        // A capture of the position before, as a hash collision hands a TT move over.
+        let mut foreign: Option<Move> = None;
+        let mut foreign_tested = 0;
         for board in suite_positions_and_children().step_by(3) {
             let by_mvv_lva = picked(&board, None);
             let mut noisy = MoveList::new();
             board.generate_noisy(&mut noisy);
             assert_each_legal_move_once(&board, &by_mvv_lva, &noisy);
-            // A move that is not among the captures (a quiet move) leaves the order as it was.
+            // A move that is not among the captures (a quiet move, or a capture of another
+            // position) leaves the order as it was.
             if let Some(&quiet) = board.legal_moves().iter().find(|&&mv| is_quiet(mv)) {
                 assert_eq!(picked(&board, Some(quiet)), by_mvv_lva, "{board}");
             }
+            if let Some(other) = foreign.filter(|mv| !noisy.contains(mv)) {
+                assert_eq!(picked(&board, Some(other)), by_mvv_lva, "{board}");
+                foreign_tested += 1;
+            }
+            foreign = by_mvv_lva.first().copied().or(foreign);
             // The capture MVV-LVA tries last goes first; the others keep their order.
             let Some(&last) = by_mvv_lva.last() else {
                 continue;
@@ -1018,6 +1029,10 @@ mod tests {
             tested += 1;
         }
         assert!(tested > 200, "only {tested} positions with captures");
+        assert!(
+            foreign_tested > 100,
+            "only {foreign_tested} foreign captures"
+        );
     }
 
     #[test]

@@ -238,7 +238,8 @@ parameters! {
     see_quiet_depth = 0, 0..=12;
     /// SEE pruning of quiet moves: a quiet move that loses more than this many centipawns
     /// times the depth squared by static exchange (its piece taken on its new square) is
-    /// pruned.
+    /// pruned. A quiet move loses a queen at most, so depths where this margin times the
+    /// depth squared exceeds a queen's value prune nothing (at 25: past depth 6).
     see_quiet_margin = 25, 0..=200;
     /// Late-move reductions: the shallowest node they apply to.
     reduction_depth = 3, 2..=8;
@@ -257,9 +258,10 @@ parameters! {
     /// zero-window child searched with a reduction, or the first child of a node expected to
     /// fail low); 0 (off until an SPRT accepts it) reduces cut nodes as any other.
     reduction_cut_node = 0, 0..=3;
-    /// Late-move reductions: plies more for a quiet move at a node whose TT move is a capture
-    /// or promotion (the best move found there wins material, so the quiet ones rarely
-    /// matter, as Stockfish reasons); 0 (off until an SPRT accepts it) leaves them as any other.
+    /// Late-move reductions: plies more for a quiet move at a node whose TT move (legal
+    /// here) is a capture or promotion: the move an earlier search found best there takes
+    /// or promotes, so a quiet one is less likely to beat it, as Stockfish reasons; 0 (off
+    /// until an SPRT accepts it) reduces them as any other.
     reduction_tt_capture = 0, 0..=3;
     /// Late-move reductions: one ply less reduction per this much history score.
     reduction_history_divisor = 6000, 1000..=30000;
@@ -272,7 +274,8 @@ parameters! {
     quiescence_checks = 0, 0..=1;
     /// Quiescence TT move: 1 tries the move of the node's table entry first among the
     /// captures when it is one of them (the search that stored it found it best, or good
-    /// enough for a cutoff); 0 (off until an SPRT accepts it) orders them by MVV-LVA alone.
+    /// enough for a cutoff); 0 (off until an SPRT accepts it) orders them all by MVV-LVA
+    /// (and the capture history). In check the TT move goes first either way.
     quiescence_tt_move = 0, 0..=1;
     /// Capture history: the weight, in sixteenths, of a capture's history (by capturing kind,
     /// destination and captured kind: raised by the captures that cut a node off, lowered by
