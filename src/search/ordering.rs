@@ -503,8 +503,9 @@ impl MovePicker {
     }
 
     /// Whether [`add_all`](Self::add_all) or [`add_captures`](Self::add_captures) (or
-    /// [`add_captures_after`](Self::add_captures_after)) found no moves at all (none left to pick is [`next`](Self::next)'s `None`). A staged picker
-    /// does not know before it is done.
+    /// [`add_captures_after`](Self::add_captures_after)) found no moves at all (none left to
+    /// pick is [`next`](Self::next)'s `None`). A staged picker does not know before it is
+    /// done.
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.stage == Stage::SelectAll && self.moves.is_empty()
