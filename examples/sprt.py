@@ -167,7 +167,8 @@ def verdict(penta, wdl, args, status):
         f"{word[status]}: LLR {llr(penta, args.elo0, args.elo1):.2f} ({low:.2f}, {high:.2f}) "
         f"[{args.elo0:g}, {args.elo1:g}], {2 * sum(penta)} games{prior} at "
         f"{args.tc[0]:g}+{args.tc[1]:g}, new +{w} ={d} -{l}"
-        f"{' since --prior' if prior else ''}, pentanomial {penta}, Elo {diff:+.1f} +/- {margin:.1f}"
+        f"{' since --prior' if prior else ''}, pentanomial {penta}, "
+        f"Elo {diff:+.1f} +/- {margin:.1f}"
     )
 
 
@@ -179,7 +180,8 @@ def priors_in(pgn_text):
     `SPRTPrior` header that a run with `--prior` writes into each game: a set of lists' text
     (empty for games without one).
 
-    >>> sorted(priors_in(chr(10).join(['[Event "x"]', '[SPRTPrior "8,43,90,51,7"]', '[Event "y"]'])))
+    >>> games = ['[Event "x"]', '[SPRTPrior "8,43,90,51,7"]', '[Event "y"]']
+    >>> sorted(priors_in(chr(10).join(games)))
     ['8,43,90,51,7']
     >>> priors_in('[Event "x"]')
     set()

@@ -8,9 +8,11 @@
 //! futility pruning, razoring (off by default: `params::razoring_depth` is 0 until an SPRT
 //! accepts it), null-move pruning (not in check, not twice in a row, not with only king
 //! and pawns) and ProbCut (off by default: `params::probcut_depth` is 0). Without a
-//! transposition table move, deep nodes search a ply less (internal iterative reduction). Moves come ordered from [`MovePicker`]; the first is searched with the
-//! full window, later ones with a null window and, when quiet and late, with a late-move
-//! reduction, re-searched when they beat alpha. Shallow nodes end their quiet moves but the
+//! transposition table move, deep nodes search a ply less (internal iterative reduction).
+//! Moves come ordered from [`MovePicker`]; the first is searched with the full window, later
+//! ones with a null window and, when quiet and late, with a late-move reduction (more of one
+//! at cut nodes and after a capturing TT move, when `params::reduction_cut_node` and
+//! `params::reduction_tt_capture` say so), re-searched when they beat alpha. Shallow nodes end their quiet moves but the
 //! checks once they are late or the evaluation is far below alpha (late-move and futility
 //! pruning: the picker then generates only the quiet checks), and skip quiet moves with a bad
 //! history and captures that lose material unless they give check (quiet moves that lose
