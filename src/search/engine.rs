@@ -12,12 +12,12 @@
 //! Moves come ordered from [`MovePicker`]; the first is searched with the full window, later
 //! ones with a null window and, when quiet and late, with a late-move reduction (more of one
 //! at cut nodes and after a capturing TT move, when `params::reduction_cut_node` and
-//! `params::reduction_tt_capture` say so), re-searched when they beat alpha. Shallow nodes end their quiet moves but the
-//! checks once they are late or the evaluation is far below alpha (late-move and futility
-//! pruning: the picker then generates only the quiet checks), and skip quiet moves with a bad
-//! history and captures that lose material unless they give check (quiet moves that lose
-//! material too, when `params::see_quiet_depth` is not 0: off until an SPRT accepts it).
-//! Checks extend the search by a ply.
+//! `params::reduction_tt_capture` say so), re-searched when they beat alpha. Shallow nodes
+//! end their quiet moves but the checks once they are late or the evaluation is far below
+//! alpha (late-move and futility pruning: the picker then generates only the quiet checks),
+//! and skip quiet moves with a bad history and captures that lose material unless they give
+//! check (quiet moves that lose material too, when `params::see_quiet_depth` is not 0: off
+//! until an SPRT accepts it). Checks extend the search by a ply.
 //! The quiescence search is in [`qsearch`]. A triangular table collects the principal
 //! variation. Every [`POLL_INTERVAL`] nodes the search looks at the stop flag, the clock and
 //! the node count; an iteration cut off that way still yields its best root move so far.
