@@ -112,14 +112,16 @@ fn parameters_move_the_search_and_ranges_hold() {
     assert_eq!(by_capture_history, mate_in_three);
     // So it is with cut nodes reduced by the most (off by default), with the evaluation
     // corrected by the other pieces' placement alone, with quiescence trying the table's
-    // move first, with quiet moves after a capturing TT move reduced more, and with quiet
-    // moves that lose material by static exchange pruned (all off by default too).
+    // move first or standing pat on the table's score, with quiet moves after a capturing TT
+    // move reduced more, and with quiet moves that lose material by static exchange pruned
+    // (all off by default too).
     for (name, value) in [
         ("reduction_cut_node", 3),
         ("correction_non_pawn", 8),
         ("quiescence_tt_move", 1),
         ("reduction_tt_capture", 2),
         ("see_quiet_depth", 6),
+        ("quiescence_tt_eval", 1),
     ] {
         params::set(name, value).expect("in range");
         let found = mate_in_three_search();

@@ -277,6 +277,11 @@ parameters! {
     /// enough for a cutoff); 0 (off until an SPRT accepts it) orders them all by MVV-LVA
     /// (and the capture history). In check the TT move goes first either way.
     quiescence_tt_move = 0, 0..=1;
+    /// Quiescence TT evaluation: 1 stands pat on the table's score instead of the static
+    /// evaluation when the entry's bound says the score is nearer the truth (a lower bound
+    /// above the evaluation, an upper one below it, or an exact score), as the main search's
+    /// pruning does already; 0 (off until an SPRT accepts it) stands pat on the evaluation.
+    quiescence_tt_eval = 0, 0..=1;
     /// Capture history: the weight, in sixteenths, of a capture's history (by capturing kind,
     /// destination and captured kind: raised by the captures that cut a node off, lowered by
     /// those tried before a cutoff) in its order among the captures of the same class; 0 (off
@@ -337,6 +342,6 @@ mod tests {
                 p.name
             );
         }
-        assert_eq!(PARAMETERS.len(), 61);
+        assert_eq!(PARAMETERS.len(), 62);
     }
 }

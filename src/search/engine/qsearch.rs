@@ -1,8 +1,9 @@
 //! The quiescence search: at the leaves of the main search, play out the captures so that the
 //! static evaluation is only ever taken in a quiet position.
 //!
-//! The side to move may stand pat (take the static evaluation) or try captures and queen
-//! promotions, most valuable victim first (and by the capture history when
+//! The side to move may stand pat (take the static evaluation, or the table's score where its
+//! bound says that is nearer the truth, when `params::quiescence_tt_eval` is on) or try
+//! captures and queen promotions, most valuable victim first (and by the capture history when
 //! `params::capture_history` is on; the table's move before them when
 //! `params::quiescence_tt_move` is). Captures that cannot lift the score to alpha even
 //! with a margin (delta pruning) are skipped, and so are those that lose material by static
@@ -66,7 +67,20 @@ impl Worker<'_> {
             }
             stand_pat = -INFINITY;
         } else {
-            stand_pat = self.correction.correct(board, raw_eval, MATE_BOUND - 1);
+            let corrected = self.correction.correct(board, raw_eval, MATE_BOUND - 1);
+            // The table's score, where its bound says it is nearer the truth than the
+            // evaluation (with `quiescence_tt_eval` 0, a constant in a normal build, never).
+            stand_pat = match hit {
+                Some(h) if params::quiescence_tt_eval() != 0 && h.score.abs() < MATE_BOUND => {
+                    match h.bound {
+                        Bound::Lower if h.score > corrected => h.score,
+                        Bound::Upper if h.score < corrected => h.score,
+                        Bound::Exact => h.score,
+                        _ => corrected,
+                    }
+                }
+                _ => corrected,
+            };
             if stand_pat >= beta {
                 return stand_pat;
             }
