@@ -8,7 +8,7 @@
 //! instructions without a loop whose exit the processor has to guess. The move counter (perft's
 //! bulk counting) uses both: the board and the difference tables for checks and pins, these
 //! bits for the number of targets. A bit is a square's [`index`](crate::Square::index), as in
-//! [`SquareSet`](crate::SquareSet).
+//! [`SquareSet`].
 
 use crate::attacks::KING_STEPS;
 use crate::square_set::SquareSet;

@@ -206,7 +206,7 @@ pub struct Board0x88 {
     counts: [u8; 2],
     /// The squares each side occupies (by [`Color::index`]), as bits by [`Square::index`]: a
     /// mirror of the cells that every change of a piece's square keeps in step, for counting
-    /// moves (see [`bitboard`](crate::bitboard)).
+    /// moves (see [`bitboard`](mod@crate::bitboard)).
     occupancy: [u64; 2],
     /// The squares of each kind's pieces, both sides', as bits, by the kind's micro-Max number
     /// ([`PieceKind::bits`]; entries 0 and 2 stay empty): a mirror kept beside `occupancy`.

@@ -1,7 +1,7 @@
 //! Zobrist keys, generated at compile time.
 //!
 //! The key of a piece is indexed by its whole byte, virgin bit included, and by its 0x88 square.
-//! Because the castling rights live in the rooks' virgin bits (see [`Piece`](crate::Piece)),
+//! Because the castling rights live in the rooks' virgin bits (see [`Piece`]),
 //! the rights need no keys of their own: a rook that loses its right changes its key. A king's
 //! virgin bit says only that it has not moved, which is no right by itself, so a virgin king
 //! has the key of the same king without the bit. The en passant square adds the key of its
