@@ -194,6 +194,15 @@ def priors_in(pgn_text):
     return found
 
 
+def counts_text(counts):
+    """The text of `--prior`'s counts, as the `SPRTPrior` header holds them.
+
+    >>> counts_text([8, 43, 90, 51, 7])
+    '8,43,90,51,7'
+    """
+    return ",".join(str(count) for count in counts)
+
+
 def pentanomial(text):
     """An argparse type: five comma-separated counts of pairs, `--prior`'s pentanomial.
 
@@ -309,7 +318,7 @@ async def play_pair(match, number, opening, players, args, tally):
                 "Termination": why,
             }
             if any(args.prior):
-                headers[PRIOR_HEADER] = ",".join(str(count) for count in args.prior)
+                headers[PRIOR_HEADER] = counts_text(args.prior)
             games.append(str(match.pgn_game(board, headers, clock.spent)))
     return scores, games
 
@@ -451,7 +460,7 @@ def main():
         # The games of a run with `--prior` name its counts: a resumption goes on with them
         # (given again or not), and never counts them twice or drops them.
         priors = priors_in(text)
-        given = ",".join(str(count) for count in args.prior) if any(args.prior) else None
+        given = counts_text(args.prior) if any(args.prior) else None
         if len(priors) > 1:
             parser.error(f"{args.pgn} holds games on different --prior counts: {sorted(priors)}")
         if priors and given not in (None, *priors):

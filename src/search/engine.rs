@@ -165,6 +165,22 @@ fn nps(nodes: u64, time: Duration) -> u64 {
     u64::try_from(u128::from(nodes) * 1_000_000 / micros).unwrap_or(u64::MAX)
 }
 
+/// The better guess of a node's value out of check: its table entry's score where the
+/// entry's bound says that is nearer the truth than `static_eval` (a lower bound above it,
+/// an upper bound below it, or an exact score; never a mate score), else `static_eval`.
+#[inline(always)]
+pub(super) fn nearer_the_truth(static_eval: i32, entry: Option<Hit>) -> i32 {
+    match entry {
+        Some(h) if h.score.abs() < MATE_BOUND => match h.bound {
+            Bound::Lower if h.score > static_eval => h.score,
+            Bound::Upper if h.score < static_eval => h.score,
+            Bound::Exact => h.score,
+            _ => static_eval,
+        },
+        _ => static_eval,
+    }
+}
+
 /// Whether the side to move has a piece besides its king and pawns (the null-move guard
 /// against zugzwang).
 fn has_pieces(board: &Board0x88) -> bool {
@@ -715,14 +731,10 @@ impl Worker<'_> {
         };
         // The TT score, where its bound allows, is a better guess than the static evaluation
         // (not in the search without the TT move: the score is the TT move's).
-        let eval = match entry {
-            Some(h) if !in_check && h.score.abs() < MATE_BOUND => match h.bound {
-                Bound::Lower if h.score > static_eval => h.score,
-                Bound::Upper if h.score < static_eval => h.score,
-                Bound::Exact => h.score,
-                _ => static_eval,
-            },
-            _ => static_eval,
+        let eval = if in_check {
+            static_eval
+        } else {
+            nearer_the_truth(static_eval, entry)
         };
         self.evals[ply] = static_eval;
         let improving = !in_check && (ply < 2 || static_eval > self.evals[ply - 2]);

@@ -11,7 +11,7 @@
 //! and having none is mate. At its first node the quiet checks may follow the captures
 //! (`params::quiescence_checks`). Results go to the transposition table at depth 0.
 
-use super::{INFINITY, MATE, MATE_BOUND, Worker};
+use super::{INFINITY, MATE, MATE_BOUND, Worker, nearer_the_truth};
 use crate::search::ordering::{MAX_PLY, MovePicker, captured_kind, clearly_winning, value};
 use crate::search::params;
 use crate::search::tt::Bound;
@@ -70,16 +70,10 @@ impl Worker<'_> {
             let corrected = self.correction.correct(board, raw_eval, MATE_BOUND - 1);
             // The table's score, where its bound says it is nearer the truth than the
             // evaluation (with `quiescence_tt_eval` 0, a constant in a normal build, never).
-            stand_pat = match hit {
-                Some(h) if params::quiescence_tt_eval() != 0 && h.score.abs() < MATE_BOUND => {
-                    match h.bound {
-                        Bound::Lower if h.score > corrected => h.score,
-                        Bound::Upper if h.score < corrected => h.score,
-                        Bound::Exact => h.score,
-                        _ => corrected,
-                    }
-                }
-                _ => corrected,
+            stand_pat = if params::quiescence_tt_eval() != 0 {
+                nearer_the_truth(corrected, hit)
+            } else {
+                corrected
             };
             if stand_pat >= beta {
                 return stand_pat;
