@@ -326,6 +326,8 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
     let mut attackers = [0i32; 2];
     // Per colour: every square one of its pawns or pieces attacks, the king's included.
     let mut attacked_by = [SquareSet::default(); 2];
+    // Per colour: the squares its knights, bishops, rooks and queens attack, kind by kind.
+    let mut piece_attacks = [[SquareSet::default(); 4]; 2];
     // Written out: through `Color::ALL.map` the compiler calls a function for it.
     let sets_by_color = [
         board.pieces_by_kind(Color::White),
@@ -374,6 +376,7 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
                 attacks::queen_attacks(sq, occupied)
             });
         attackers[side] = attack.attackers;
+        piece_attacks[side] = [knight_attacks, bishop_attacks, rook_attacks, queen_attacks];
         attacked_by[side] = pawn_info.guard[side]
             | knight_attacks
             | bishop_attacks
@@ -448,7 +451,14 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
         if attackers[enemy] >= 2 {
             // Past 1000 units either way the danger is at its cap whatever the weights (each
             // is at most `WEIGHT_LIMIT`), and the products stay far from overflow.
-            let units = attack_units[enemy].clamp(-1_000, 1_000);
+            let checks = safe_checks(
+                board,
+                kings[side],
+                piece_attacks[enemy],
+                own[enemy] | attacked_by[side],
+                w,
+            );
+            let units = (attack_units[enemy] + checks).clamp(-1_000, 1_000);
             let danger = (units * units * w.king_danger_scale / 64)
                 .min(w.king_danger_max)
                 .max(-WEIGHT_LIMIT);
@@ -507,6 +517,46 @@ fn threats(
     )
 }
 
+/// The king attack units of the safe checks on the king on `king`: for each kind of
+/// piece (knight, bishop, rook, queen; `attacks` holds what the attacker's pieces of each
+/// kind attack), [`Weights::king_safe_check`] when one of them attacks a square from which
+/// it would give check and that is not in `unsafe_squares` (held by the attacker or
+/// guarded by the king's side).
+#[inline(always)]
+fn safe_checks(
+    board: &Board0x88,
+    king: Square,
+    attacks: [SquareSet; 4],
+    unsafe_squares: SquareSet,
+    w: &Weights,
+) -> i32 {
+    // With every weight at 0 there is nothing to add: skip the rays from the king.
+    if w.king_safe_check == [0; 6] {
+        return 0;
+    }
+    let occupied = board.occupied();
+    let diagonal = attacks::bishop_attacks(king, occupied);
+    let straight = attacks::rook_attacks(king, occupied);
+    let checking = [
+        attacks::knight_attacks(king),
+        diagonal,
+        straight,
+        diagonal | straight,
+    ];
+    let kinds = [
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+    ];
+    let mut units = 0;
+    for i in 0..4 {
+        let safe = (checking[i] & attacks[i]) - unsafe_squares;
+        units += i32::from(!safe.is_empty()) * w.king_safe_check[kinds[i].index()];
+    }
+    units
+}
+
 /// The passed-pawn bonus (middlegame, endgame) of the pawn of `color` on `sq`: by its rank,
 /// less if its square in front is taken, and in the endgame by the kings' distances to that
 /// square.
@@ -560,6 +610,7 @@ fn free_passer_bonus(sq: Square, color: Color, contested: SquareSet, w: &Weights
 /// The middlegame pawn shield of the king of `color` on `king`: own pawns one or two ranks in
 /// front of it on its file and the files beside it, a penalty for each of those files without
 /// one.
+#[inline(always)]
 fn pawn_shield(board: &Board0x88, king: Square, color: Color, w: &Weights) -> i32 {
     if relative_rank(king, color) > 1 {
         return -w.shield_missing;
@@ -714,9 +765,9 @@ mod tests {
             names.push(name);
             count += values.len();
         });
-        // Material 12, piece-square 768, mobility 18, king attack 6 + 3, passed pawns 16 + 2,
-        // free passed pawns 16, connected pawns 16, and 28 single numbers.
-        assert_eq!(count, 885);
+        // Material 12, piece-square 768, mobility 18, king attack 6 + 3, safe checks 6,
+        // passed pawns 16 + 2, free passed pawns 16, connected pawns 16, and 28 single numbers.
+        assert_eq!(count, 891);
         let mut unique = names.clone();
         unique.sort_unstable();
         unique.dedup();
@@ -844,6 +895,32 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A safe check is a square from which a piece would check the enemy king, that a piece
+    /// of its kind attacks and no enemy defends; it adds to the attack on the king only
+    /// when two pieces or more attack it.
+    #[test]
+    fn safe_checks_are_undefended_checking_squares() {
+        let knight = crate::PieceKind::Knight.index();
+        let (none, each) = without_and_with(40, |w, v| w.king_safe_check[knight] = v);
+        let moved = |fen: &str| {
+            let board: Board0x88 = fen.parse().unwrap();
+            each.evaluate(&board) - none.evaluate(&board)
+        };
+        // The knight on d5 can check from e7; the queen and the rook attack the king.
+        let attack = "6k1/5ppp/8/3N3Q/8/8/8/5RK1 w - - 0 1";
+        assert!(moved(attack) > 0, "{}", moved(attack));
+        // The same check by Black's knight, with Black to move, scores the same.
+        let mirrored: Board0x88 = mirror(attack).parse().unwrap();
+        assert_eq!(
+            each.evaluate(&attack.parse().unwrap()),
+            each.evaluate(&mirrored)
+        );
+        // A rook on e8 guards e7 (f6 and h6 are the g-pawn's): no safe check.
+        assert_eq!(moved("4r1k1/5ppp/8/3N3Q/8/8/8/5RK1 w - - 0 1"), 0);
+        // Without the rook, the queen alone attacks the king: no danger to add to.
+        assert_eq!(moved("6k1/5ppp/8/3N3Q/8/8/8/6K1 w - - 0 1"), 0);
     }
 
     /// Two evaluators that differ from the defaults in one term only, which `set` gives the
