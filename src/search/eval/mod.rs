@@ -475,6 +475,8 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
     {
         // In 64 bits: with extreme weights the product would not fit in 32.
         eg = (i64::from(eg) * i64::from(w.pawnless_scale) / 64) as i32;
+    } else if w.opposite_bishops_scale != 64 && opposite_bishops_only(&sets_by_color) {
+        eg = (i64::from(eg) * i64::from(w.opposite_bishops_scale) / 64) as i32;
     }
     let phase = phase.min(MAX_PHASE);
     // In 64 bits: with extreme weights the products would not fit in 32. The result is
@@ -555,6 +557,25 @@ fn safe_checks(
         units += i32::from(!safe.is_empty()) * w.king_safe_check[kinds[i].index()];
     }
     units
+}
+
+/// The light squares (b1, a2, ...).
+const LIGHT_SQUARES: SquareSet = SquareSet(0x55AA_55AA_55AA_55AA);
+
+/// Whether each side has one bishop, the two on squares of opposite colours, and no other
+/// piece but its king and pawns (`sets`: each side's pieces by kind).
+fn opposite_bishops_only(sets: &[[SquareSet; 6]; 2]) -> bool {
+    let others = |s: &[SquareSet; 6]| {
+        s[PieceKind::Knight.index()] | s[PieceKind::Rook.index()] | s[PieceKind::Queen.index()]
+    };
+    let (white, black) = (
+        sets[0][PieceKind::Bishop.index()],
+        sets[1][PieceKind::Bishop.index()],
+    );
+    white.len() == 1
+        && black.len() == 1
+        && (others(&sets[0]) | others(&sets[1])).is_empty()
+        && (white & LIGHT_SQUARES).is_empty() != (black & LIGHT_SQUARES).is_empty()
 }
 
 /// The passed-pawn bonus (middlegame, endgame) of the pawn of `color` on `sq`: by its rank,
@@ -766,8 +787,8 @@ mod tests {
             count += values.len();
         });
         // Material 12, piece-square 768, mobility 18, king attack 6 + 3, safe checks 6,
-        // passed pawns 16 + 2, free passed pawns 16, connected pawns 16, and 28 single numbers.
-        assert_eq!(count, 891);
+        // passed pawns 16 + 2, free passed pawns 16, connected pawns 16, and 29 single numbers.
+        assert_eq!(count, 892);
         let mut unique = names.clone();
         unique.sort_unstable();
         unique.dedup();
@@ -803,6 +824,8 @@ mod tests {
         for fen in [
             "4k3/p7/8/3N4/4P3/8/8/4K3 w - - 0 1",
             "4k3/p7/8/3B4/4P3/8/8/4K3 w - - 0 1",
+            // Nor an endgame of bishops on squares of opposite colours.
+            "4k3/pp3b2/8/8/8/8/PPP2B2/4K3 w - - 0 1",
         ] {
             boards.push(fen.parse().unwrap());
         }
@@ -921,6 +944,34 @@ mod tests {
         assert_eq!(moved("4r1k1/5ppp/8/3N3Q/8/8/8/5RK1 w - - 0 1"), 0);
         // Without the rook, the queen alone attacks the king: no danger to add to.
         assert_eq!(moved("6k1/5ppp/8/3N3Q/8/8/8/6K1 w - - 0 1"), 0);
+    }
+
+    /// The endgame score is scaled only when the bishops are the sides' only pieces and
+    /// stand on squares of opposite colours.
+    #[test]
+    fn opposite_bishops_scale_only_their_endgames() {
+        // At 28 (the fitted value) and at 64 (the default, no scaling).
+        let (_, scaled) = without_and_with(28, |w, v| w.opposite_bishops_scale = v);
+        let full = Evaluator::new(&Weights::DEFAULT);
+        let both = |fen: &str| {
+            let board: Board0x88 = fen.parse().unwrap();
+            (scaled.evaluate(&board), full.evaluate(&board))
+        };
+        // White's bishop on f2 (dark), Black's on f7 (light): White's extra pawn counts less,
+        // and Black's as much less in the mirrored position.
+        let ocb = "4k3/pp3b2/8/8/8/8/PPP2B2/4K3 w - - 0 1";
+        let (less, more) = both(ocb);
+        assert!(0 < less && less < more, "{less} {more}");
+        assert_eq!(both(&mirror(ocb)), (less, more));
+        for fen in [
+            // Both bishops on dark squares.
+            "4k3/pp2b3/8/8/8/8/PPP2B2/4K3 w - - 0 1",
+            // A knight each besides.
+            "4k1n1/pp3b2/8/8/8/8/PPP2B2/4KN2 w - - 0 1",
+        ] {
+            let (less, more) = both(fen);
+            assert_eq!(less, more, "{fen}");
+        }
     }
 
     /// Two evaluators that differ from the defaults in one term only, which `set` gives the

@@ -161,6 +161,11 @@ weights! {
     rook_semi_open_mg: i32 = 20,
     /// Semi-open file bonus, endgame.
     rook_semi_open_eg: i32 = 19,
+    /// The endgame score, in 64ths, when each side has one bishop, on squares of opposite
+    /// colours, and no other piece but pawns: such endgames are often drawn a pawn or two up.
+    /// At 64 (no scaling) until an SPRT decides; the test plays 28, as fitted to Stockfish's
+    /// scores (docs/strength.md).
+    opposite_bishops_scale: i32 = 64,
     /// Middlegame bonus per file of the king's and those beside it with an own pawn one rank
     /// in front of the king (the king on its first two ranks).
     shield_near: i32 = 5,
