@@ -787,8 +787,8 @@ mod tests {
             count += values.len();
         });
         // Material 12, piece-square 768, mobility 18, king attack 6 + 3, safe checks 6,
-        // passed pawns 16 + 2, free passed pawns 16, connected pawns 16, and 29 single numbers.
-        assert_eq!(count, 892);
+        // passed pawns 16 + 2, free passed pawns 16, connected pawns 16, and 31 single numbers.
+        assert_eq!(count, 894);
         let mut unique = names.clone();
         unique.sort_unstable();
         unique.dedup();
@@ -971,6 +971,37 @@ mod tests {
         ] {
             let (less, more) = both(fen);
             assert_eq!(less, more, "{fen}");
+        }
+    }
+
+    /// A backward pawn has pawns of its own on a file beside it, all of them ahead of it, and
+    /// an enemy pawn guards its square in front.
+    #[test]
+    fn backward_pawns_cannot_be_guarded_or_advance() {
+        let (none, each) = without_and_with(40, |w, v| w.backward_eg = v);
+        let moved = |fen: &str| {
+            let board: Board0x88 = fen.parse().unwrap();
+            each.evaluate(&board) - none.evaluate(&board)
+        };
+        // d3 behind c4 and e4, its way forward guarded by c5 (which is isolated, so not
+        // backward though d3 guards its square in front).
+        let backward = "4k3/8/8/2p5/2P1P3/3P4/8/4K3 w - - 0 1";
+        assert!(moved(backward) < 0, "{}", moved(backward));
+        // Black's backward pawn, Black to move, costs the same.
+        let mirrored: Board0x88 = mirror(backward).parse().unwrap();
+        assert_eq!(
+            each.evaluate(&backward.parse().unwrap()),
+            each.evaluate(&mirrored)
+        );
+        for fen in [
+            // Nothing guards d4: d3 may advance.
+            "4k3/8/8/8/2P1P3/3P4/8/4K3 w - - 0 1",
+            // e3 stands level with d3, so it can advance with support: none is backward.
+            "4k3/8/8/2p5/2P5/3PP3/8/4K3 w - - 0 1",
+            // d3 alone on its files is isolated, not backward.
+            "4k3/8/8/2p5/8/3P4/8/4K3 w - - 0 1",
+        ] {
+            assert_eq!(moved(fen), 0, "{fen}");
         }
     }
 

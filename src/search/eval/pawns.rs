@@ -1,7 +1,7 @@
 //! The pawn structure's part of the evaluation.
 //!
-//! What depends on the two sides' pawns alone (their material and squares, doubled, isolated
-//! and connected pawns, which pawns are passed, the squares they guard, the files they hold) is
+//! What depends on the two sides' pawns alone (their material and squares, doubled, isolated,
+//! backward and connected pawns, which pawns are passed, the squares they guard, the files they hold) is
 //! worked out once per pawn structure by [`PawnInfo::compute`] and kept in an
 //! [`EvalCache`](super::EvalCache).
 
@@ -15,7 +15,7 @@ use crate::{Board0x88, Color, PieceKind, Rank, SquareSet};
 pub(super) struct PawnInfo {
     /// The key: each side's pawns, as [`SquareSet`] bits.
     pub(super) pawns: [u64; 2],
-    /// Material, piece-square, isolated, doubled and connected pawn terms.
+    /// Material, piece-square, isolated, doubled, backward and connected pawn terms.
     pub(super) terms: [Terms; 2],
     /// The passed pawns that earn the passed-pawn bonus (not those behind another of their
     /// own on the file). The bonus itself depends on the kings and on the square in front,
@@ -78,13 +78,26 @@ impl PawnInfo {
             // Isolated: no pawn of its own on a file beside its own.
             let files = info.files[side];
             let lonely_files = !(files << 1 | files >> 1);
-            let isolated = (pawns & file_fill(lonely_files)).len() as i32;
+            let isolated_set = pawns & file_fill(lonely_files);
+            let isolated = isolated_set.len() as i32;
             // Doubled: behind another pawn of its own on the file (once per such pawn).
             let behind = pawns & front_span(pawns, !color);
             let doubled = behind.len() as i32;
+            // Backward: not isolated, yet no pawn of its own stands beside it or behind it on
+            // a file beside (so none can ever guard it), and an enemy pawn guards the square
+            // in front of it, so it cannot safely advance to find support either.
+            // (Not worked out while both weights are 0, their default until an SPRT decides.)
+            let backward = if w.backward_mg == 0 && w.backward_eg == 0 {
+                0
+            } else {
+                let can_be_guarded = beside(pawns | front_span(pawns, color));
+                let ahead = if color == Color::White { 1 } else { -1 };
+                let stop_guarded = info.guard[enemy].shift(0, -ahead);
+                ((pawns & stop_guarded) - can_be_guarded - isolated_set).len() as i32
+            };
             terms.add(
-                -isolated * w.isolated_mg - doubled * w.doubled_mg,
-                -isolated * w.isolated_eg - doubled * w.doubled_eg,
+                -isolated * w.isolated_mg - doubled * w.doubled_mg - backward * w.backward_mg,
+                -isolated * w.isolated_eg - doubled * w.doubled_eg - backward * w.backward_eg,
             );
             // Passed: no enemy pawn in front of it on its file or the files beside; the bonus
             // goes to the front one of pawns doubled on a file.

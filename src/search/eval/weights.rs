@@ -144,6 +144,13 @@ weights! {
     isolated_mg: i32 = 7,
     /// Isolated pawn penalty, endgame.
     isolated_eg: i32 = 14,
+    /// Middlegame penalty per backward pawn: one with pawns of its own on a file beside, but
+    /// none level with it or behind it there (so none can ever guard it), whose square in
+    /// front an enemy pawn guards. At 0 until an SPRT decides; fitted alone to Stockfish's
+    /// scores it came out at 1 (docs/strength.md).
+    backward_mg: i32 = 0,
+    /// The same, endgame; fitted alone: 13.
+    backward_eg: i32 = 0,
     /// Bonus for a connected pawn (one that a pawn of its own guards or stands beside on its
     /// rank) by its relative rank, middlegame: a chain or a phalanx holds and advances together.
     connected_mg: [i32; 8] = [0, 5, 16, 14, 23, 42, 76, 0],
