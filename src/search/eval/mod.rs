@@ -559,9 +559,6 @@ fn safe_checks(
     units
 }
 
-/// The light squares (b1, a2, ...).
-const LIGHT_SQUARES: SquareSet = SquareSet(0x55AA_55AA_55AA_55AA);
-
 /// Whether each side has one bishop, the two on squares of opposite colours, and no other
 /// piece but its king and pawns (`sets`: each side's pieces by kind).
 fn opposite_bishops_only(sets: &[[SquareSet; 6]; 2]) -> bool {
@@ -572,10 +569,13 @@ fn opposite_bishops_only(sets: &[[SquareSet; 6]; 2]) -> bool {
         sets[0][PieceKind::Bishop.index()],
         sets[1][PieceKind::Bishop.index()],
     );
-    white.len() == 1
-        && black.len() == 1
-        && (others(&sets[0]) | others(&sets[1])).is_empty()
-        && (white & LIGHT_SQUARES).is_empty() != (black & LIGHT_SQUARES).is_empty()
+    if white.len() != 1 || black.len() != 1 || !(others(&sets[0]) | others(&sets[1])).is_empty() {
+        return false;
+    }
+    match (white.first(), black.first()) {
+        (Some(white), Some(black)) => white.is_light() != black.is_light(),
+        _ => false,
+    }
 }
 
 /// The passed-pawn bonus (middlegame, endgame) of the pawn of `color` on `sq`: by its rank,

@@ -1,8 +1,8 @@
 //! The pawn structure's part of the evaluation.
 //!
 //! What depends on the two sides' pawns alone (their material and squares, doubled, isolated,
-//! backward and connected pawns, which pawns are passed, the squares they guard, the files they hold) is
-//! worked out once per pawn structure by [`PawnInfo::compute`] and kept in an
+//! backward and connected pawns, which pawns are passed, the squares they guard, the files
+//! they hold) is worked out once per pawn structure by [`PawnInfo::compute`] and kept in an
 //! [`EvalCache`](super::EvalCache).
 
 use super::{Evaluator, Terms, relative_rank, table_index};
