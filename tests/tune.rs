@@ -113,9 +113,12 @@ fn parameters_move_the_search_and_ranges_hold() {
     // So it is with cut nodes reduced by the most (off by default), with the evaluation
     // corrected by the other pieces' placement alone, with quiescence trying the table's
     // move first or standing pat on the table's score, with quiet moves after a capturing TT
-    // move reduced more, and with quiet moves that lose material by static exchange pruned
-    // (all off by default too).
+    // move reduced more, with quiet moves that lose material by static exchange pruned, and
+    // with the continuation history in the quiet moves' order and in their pruning and
+    // reductions (all off by default too).
     for (name, value) in [
+        ("continuation_history", 1),
+        ("continuation_history", 2),
         ("reduction_cut_node", 3),
         ("correction_non_pawn", 8),
         ("quiescence_tt_move", 1),

@@ -33,7 +33,10 @@ use qsearch::QuiesceFrom;
 
 use super::correction::CorrectionHistory;
 use super::eval::{EvalCache, Evaluator, evaluate, evaluate_cached};
-use super::ordering::{MAX_PLY, MovePicker, OrderingTables, clearly_winning, is_quiet};
+use super::ordering::{
+    ContinuationKey, EarlierMoves, MAX_PLY, MovePicker, OrderingTables, clearly_winning,
+    continuation_key, is_quiet,
+};
 use super::params;
 use super::time::Budget;
 use super::tt::{Bound, Hit, TranspositionTable};
@@ -189,6 +192,18 @@ fn has_pieces(board: &Board0x88) -> bool {
     board.occupied_by(side) != pawns_and_king
 }
 
+/// The continuation key of `mv` in `board` for the search's stack: `None` with
+/// `params::continuation_history` off (a constant in a normal build, so nothing is looked
+/// up).
+#[inline(always)]
+fn tracked_continuation_key(board: &Board0x88, mv: Move) -> Option<ContinuationKey> {
+    if params::continuation_history() == 0 {
+        None
+    } else {
+        continuation_key(board, mv)
+    }
+}
+
 /// One search: the tables it borrows from the [`Searcher`](super::Searcher), its limits and
 /// its stack.
 struct Worker<'a> {
@@ -217,6 +232,9 @@ struct Worker<'a> {
     evals: [i32; MAX_PLY + 1],
     /// The move played at each ply of the path (`None` for a null move).
     played: [Option<Move>; MAX_PLY + 1],
+    /// The continuation key of the move played at each ply of the path (`None` for a null
+    /// move, or with `params::continuation_history` off).
+    moved: [Option<ContinuationKey>; MAX_PLY + 1],
     /// The best root move of the current iteration so far, its score and its PV.
     root_best: Option<(Move, i32)>,
     root_pv: Vec<Move>,
@@ -358,6 +376,7 @@ pub(crate) fn run(
         pv_len: [0; MAX_PLY + 1],
         evals: [0; MAX_PLY + 1],
         played: [None; MAX_PLY + 1],
+        moved: [None; MAX_PLY + 1],
         root_best: None,
         root_pv: Vec::new(),
         excluded: [None; MAX_PLY + 1],
@@ -598,6 +617,7 @@ impl Worker<'_> {
                 continue;
             }
             let gives_check = board.gives_check(mv);
+            self.moved[ply] = tracked_continuation_key(board, mv);
             let undo = self.make(board, mv);
             self.keys.push(key);
             self.played[ply] = Some(mv);
@@ -784,6 +804,7 @@ impl Worker<'_> {
                 if let Some(undo) = self.make_null(board) {
                     self.keys.push(key);
                     self.played[ply] = None;
+                    self.moved[ply] = None;
                     let value = -self.negamax(
                         board,
                         depth - 1 - reduction,
@@ -854,11 +875,19 @@ impl Worker<'_> {
         }
 
         let previous = if root { None } else { self.played[ply - 1] };
+        // The moves one and two plies before, for the continuation history (with it off, a
+        // constant in a normal build, none).
+        let earlier: EarlierMoves = if params::continuation_history() == 0 {
+            [None; 2]
+        } else {
+            let before = |back: usize| ply.checked_sub(back).and_then(|p| self.moved[p]);
+            [before(1), before(2)]
+        };
         let mut picker = MovePicker::new();
         if in_check {
-            picker.add_all(board, tt_move, self.tables, ply, previous);
+            picker.add_all(board, tt_move, self.tables, ply, previous, earlier);
         } else {
-            picker.add_staged(board, tt_move, ply, previous);
+            picker.add_staged(board, tt_move, ply, previous, earlier);
         }
         let side = board.side_to_move().index();
         let killers = self.tables.killers.get(ply).copied().unwrap_or([None; 2]);
@@ -904,10 +933,14 @@ impl Worker<'_> {
                 continue;
             }
             let quiet = is_quiet(mv);
-            let history = if quiet {
-                self.tables.history(side, mv)
-            } else {
+            // The quiet move's history for pruning and reductions; with
+            // `continuation_history` at 2, its continuation history too.
+            let history = if !quiet {
                 0
+            } else if params::continuation_history() >= 2 {
+                self.tables.quiet_score(board, side, mv, &earlier)
+            } else {
+                self.tables.history(side, mv)
             };
             let losing_capture = may_prune
                 && !quiet
@@ -936,6 +969,7 @@ impl Worker<'_> {
                     continue;
                 }
             }
+            self.moved[ply] = tracked_continuation_key(board, mv);
             let undo = self.make(board, mv);
             self.keys.push(key);
             self.played[ply] = Some(mv);
@@ -1038,12 +1072,14 @@ impl Worker<'_> {
                     if value >= beta {
                         if quiet {
                             self.tables.record_cutoff(
+                                board,
                                 side,
                                 ply,
                                 depth,
                                 mv,
                                 &quiets_tried,
                                 previous,
+                                &earlier,
                             );
                         }
                         if params::capture_history() != 0 {

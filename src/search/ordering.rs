@@ -8,16 +8,19 @@
 //! killer moves of the ply (quiet moves that refuted a sibling); the counter move (the quiet
 //! move that last refuted the opponent's previous move); the other quiet moves by their history
 //! score (how often they caused cutoffs, with a penalty for the quiet moves tried before a
-//! cutoff); then losing captures and under-promotions. The picker goes through them in stages:
-//! it hands out the TT move before generating anything, generates the captures and promotions
-//! only when it is refuted, and the quiet moves only when no capture or killer has cut the
-//! node; the search can ask for only the quiet checks from some point on
+//! cutoff; with `params::continuation_history` on, also how often they did after the moves one
+//! and two plies before); then losing captures and under-promotions. The picker goes through
+//! them in stages: it hands out the TT move before generating anything, generates the captures
+//! and promotions only when it is refuted, and the quiet moves only when no capture or killer
+//! has cut the node; the search can ask for only the quiet checks from some point on
 //! ([`MovePicker::only_quiet_checks`]): the other quiet moves are then not generated, or
 //! dropped if they were. The killers, the counter move and the history are read when their
 //! stage comes, so they include what the moves searched before them in the node recorded.
 //! Within a stage, moves are scored once and picked lazily by selection, so that a node cut by
 //! its first move never sorts the rest.
 
+use alloc::boxed::Box;
+use alloc::vec;
 use arrayvec::ArrayVec;
 
 use super::params;
@@ -25,6 +28,27 @@ use crate::{Board0x88, MAX_MOVES, Move, MoveList, PieceKind, SEE_VALUES};
 
 /// The deepest ply the search stack provides for.
 pub(crate) const MAX_PLY: usize = 128;
+
+/// Where a move stands in the continuation history: the side that moves, the kind of its
+/// piece and the destination, as `(side * 6 + kind) * 64 + to` (0..64 numbering), below
+/// [`CONTINUATION_KEYS`].
+pub(crate) type ContinuationKey = u16;
+
+/// How many continuation keys there are: two sides, six kinds, 64 squares.
+const CONTINUATION_KEYS: usize = 2 * 6 * 64;
+
+/// The continuation keys of the moves played one and two plies before a node (`None` for a
+/// null move, before the root, or with `params::continuation_history` off).
+pub(crate) type EarlierMoves = [Option<ContinuationKey>; 2];
+
+/// The continuation key of `mv` in `board`, before it is made; `None` if no piece stands on
+/// the move's from square.
+#[inline(always)]
+pub(crate) fn continuation_key(board: &Board0x88, mv: Move) -> Option<ContinuationKey> {
+    let kind = board.kind_on(mv.from())?;
+    let side = board.side_to_move().index();
+    Some(((side * 6 + kind.index()) * 64 + mv.to().index()) as ContinuationKey)
+}
 
 // The scores of the move classes, far enough apart that no capture's MVV-LVA key (at most
 // 15,200, with its capture-history term within `CAPTURE_HISTORY_ROOM` either side) or quiet
@@ -107,6 +131,11 @@ pub(crate) struct OrderingTables {
     /// Capture history by side to move, capturing kind, destination (0..64 numbering) and
     /// captured kind ([`PieceKind::index`]); read only with `params::capture_history` on.
     captures: [[[[i16; 6]; 64]; 6]; 2],
+    /// Continuation history: how a quiet move did after an earlier move, by the earlier
+    /// move's [`ContinuationKey`] (one or two plies before, in one table) and the quiet
+    /// move's. Kept and read only with `params::continuation_history` on; 1.2 MB, so on the
+    /// heap. Not aged between searches: its pairs of moves stay meaningful for the game.
+    continuation: Box<[[i16; CONTINUATION_KEYS]]>,
 }
 
 impl OrderingTables {
@@ -117,12 +146,19 @@ impl OrderingTables {
             history: [[[0; 64]; 64]; 2],
             counters: [[None; 64]; 64],
             captures: [[[[0; 6]; 64]; 6]; 2],
+            continuation: vec![[0; CONTINUATION_KEYS]; CONTINUATION_KEYS].into_boxed_slice(),
         }
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        *self = OrderingTables::new();
+        self.killers = [[None; 2]; MAX_PLY];
+        self.history = [[[0; 64]; 64]; 2];
+        self.counters = [[None; 64]; 64];
+        self.captures = [[[[0; 6]; 64]; 6]; 2];
+        for row in self.continuation.iter_mut() {
+            row.fill(0);
+        }
     }
 
     /// Forgets the killers (which belong to one search's plies) and halves the history.
@@ -140,6 +176,89 @@ impl OrderingTables {
     #[inline(always)]
     pub fn history(&self, side: usize, mv: Move) -> i32 {
         i32::from(self.history[side & 1][mv.from().index()][mv.to().index()])
+    }
+
+    /// The score of a quiet move `mv` by `side` in `board` for its order: its history, plus
+    /// its continuation history after the `earlier` moves when `params::continuation_history`
+    /// is on (a constant in a normal build: off, nothing more is looked up).
+    #[inline(always)]
+    pub fn quiet_score(
+        &self,
+        board: &Board0x88,
+        side: usize,
+        mv: Move,
+        earlier: &EarlierMoves,
+    ) -> i32 {
+        let history = self.history(side, mv);
+        if params::continuation_history() == 0 {
+            history
+        } else {
+            history + self.continuation(board, mv, earlier)
+        }
+    }
+
+    /// The continuation history of the quiet move `mv` in `board` after the `earlier` moves:
+    /// the sum of its entries for each of them.
+    #[inline(always)]
+    pub fn continuation(&self, board: &Board0x88, mv: Move, earlier: &EarlierMoves) -> i32 {
+        let Some(key) = continuation_key(board, mv) else {
+            return 0;
+        };
+        earlier
+            .iter()
+            .flatten()
+            .map(|&before| self.continuation_entry(before, key))
+            .sum()
+    }
+
+    /// The entry of the continuation history for `key` after `before`.
+    #[inline(always)]
+    fn continuation_entry(&self, before: ContinuationKey, key: ContinuationKey) -> i32 {
+        self.continuation
+            .get(usize::from(before))
+            .and_then(|row| row.get(usize::from(key)))
+            .map_or(0, |&entry| i32::from(entry))
+    }
+
+    /// Records in the continuation history a cutoff at `depth` in `board` by the quiet move
+    /// `best`, after the quiet moves `tried` failed to: a bonus for `best` and a malus for each
+    /// of `tried`, after each of the `earlier` moves.
+    fn record_continuation(
+        &mut self,
+        board: &Board0x88,
+        depth: i32,
+        best: Move,
+        tried: &[Move],
+        earlier: &EarlierMoves,
+    ) {
+        let bonus = history_bonus(depth);
+        self.adjust_continuation(board, best, earlier, bonus);
+        for &mv in tried {
+            self.adjust_continuation(board, mv, earlier, -bonus);
+        }
+    }
+
+    /// Moves the continuation history of `mv` in `board` after each of the `earlier` moves by
+    /// `bonus`.
+    fn adjust_continuation(
+        &mut self,
+        board: &Board0x88,
+        mv: Move,
+        earlier: &EarlierMoves,
+        bonus: i32,
+    ) {
+        let Some(key) = continuation_key(board, mv) else {
+            return;
+        };
+        for &before in earlier.iter().flatten() {
+            if let Some(entry) = self
+                .continuation
+                .get_mut(usize::from(before))
+                .and_then(|row| row.get_mut(usize::from(key)))
+            {
+                adjust(entry, bonus);
+            }
+        }
     }
 
     /// The counter move to `previous`, if any.
@@ -188,16 +307,20 @@ impl OrderingTables {
         }
     }
 
-    /// Records that the quiet move `best` caused a cutoff at `ply` and `depth`, after the quiet
-    /// moves `tried` failed to.
+    /// Records that the quiet move `best` caused a cutoff in `board` at `ply` and `depth`,
+    /// after the quiet moves `tried` failed to; `previous` is the move that led to `board`,
+    /// and `earlier` the continuation keys of the moves one and two plies before.
+    #[allow(clippy::too_many_arguments)]
     pub fn record_cutoff(
         &mut self,
+        board: &Board0x88,
         side: usize,
         ply: usize,
         depth: i32,
         best: Move,
         tried: &[Move],
         previous: Option<Move>,
+        earlier: &EarlierMoves,
     ) {
         if let Some(killers) = self.killers.get_mut(ply) {
             if killers[0] != Some(best) {
@@ -212,6 +335,9 @@ impl OrderingTables {
         self.adjust_history(side, best, bonus);
         for &mv in tried {
             self.adjust_history(side, mv, -bonus);
+        }
+        if params::continuation_history() != 0 {
+            self.record_continuation(board, depth, best, tried, earlier);
         }
     }
 }
@@ -333,9 +459,11 @@ pub(crate) struct MovePicker {
     /// Whether the quiet moves still to come are only those that give check
     /// ([`only_quiet_checks`](Self::only_quiet_checks)).
     quiet_checks_only: bool,
-    /// For scoring the moves generated later: the ply and the move that led here.
+    /// For scoring the moves generated later: the ply, the move that led here and the
+    /// continuation keys of the moves before.
     ply: usize,
     previous: Option<Move>,
+    earlier: EarlierMoves,
     stage: Stage,
 }
 
@@ -381,6 +509,7 @@ impl MovePicker {
             quiet_checks_only: false,
             ply: 0,
             previous: None,
+            earlier: [None; 2],
             stage: Stage::SelectAll,
         }
     }
@@ -411,8 +540,9 @@ impl MovePicker {
     /// Prepares the moves of `board`, not in check, for a node of the main search, to come in
     /// stages (see [`MovePicker`]): the TT move if it is legal, the good captures, the killers
     /// of `ply` and the counter move to `previous` (from the tables [`next`](Self::next) is
-    /// given), the quiet moves by history, the bad captures. For an empty picker only, as are
-    /// the other two.
+    /// given), the quiet moves by history (and by continuation history after the `earlier`
+    /// moves, [`OrderingTables::quiet_score`]), the bad captures. For an empty picker only, as
+    /// are the other two.
     #[inline(always)]
     pub fn add_staged(
         &mut self,
@@ -420,11 +550,13 @@ impl MovePicker {
         tt_move: Option<Move>,
         ply: usize,
         previous: Option<Move>,
+        earlier: EarlierMoves,
     ) {
         debug_assert!(self.moves.is_empty(), "a picker is filled once");
         self.tt_move = tt_move.filter(|&mv| board.is_legal(mv));
         self.ply = ply;
         self.previous = previous;
+        self.earlier = earlier;
         self.stage = Stage::TtMove;
     }
 
@@ -439,8 +571,9 @@ impl MovePicker {
         tables: &OrderingTables,
         ply: usize,
         previous: Option<Move>,
+        earlier: EarlierMoves,
     ) {
-        self.add_staged(board, tt_move, ply, previous);
+        self.add_staged(board, tt_move, ply, previous, earlier);
         if self.tt_move.is_some() {
             self.stage = Stage::TtMoveThenAll;
         } else {
@@ -455,6 +588,7 @@ impl MovePicker {
         let killers = tables.killers.get(self.ply).copied().unwrap_or([None; 2]);
         let counter = tables.counter(self.previous);
         let handed = self.tt_move;
+        let earlier = self.earlier;
         board.generate_legal(&mut self.moves);
         self.set_keys(0, |mv| {
             if Some(mv) == handed {
@@ -468,7 +602,7 @@ impl MovePicker {
             } else if Some(mv) == counter {
                 Some(COUNTER_SCORE)
             } else {
-                Some(tables.history(side, mv))
+                Some(tables.quiet_score(board, side, mv, &earlier))
             }
         });
         self.stage = Stage::SelectAll;
@@ -639,8 +773,9 @@ impl MovePicker {
             self.refutations[1],
             self.refutations[2],
         ];
+        let earlier = self.earlier;
         self.set_keys(self.quiet_move_start, |mv| {
-            (!handed.contains(&Some(mv))).then(|| tables.history(side, mv))
+            (!handed.contains(&Some(mv))).then(|| tables.quiet_score(board, side, mv, &earlier))
         });
         self.stage = Stage::Quiet;
     }
@@ -744,9 +879,10 @@ mod tests {
     use super::{
         BAD_CAPTURE_SCORE, GOOD_CAPTURE_END, GOOD_CAPTURE_SCORE, MovePicker, OrderingTables,
     };
+    use super::{CONTINUATION_KEYS, continuation_key, params};
     use super::{clearly_winning, is_quiet, key, noisy_score};
     use crate::test_positions::suite_positions_and_children;
-    use crate::{Board0x88, Move, MoveList};
+    use crate::{Board0x88, Move, MoveList, Square};
 
     /// Fails unless `order` holds each move of `legal` exactly once.
     fn assert_each_legal_move_once(board: &Board0x88, order: &[Move], legal: &[Move]) {
@@ -801,7 +937,7 @@ mod tests {
         let mut compared = 0;
         for (n, board) in suite_positions_and_children().enumerate().step_by(3) {
             let mut picker = MovePicker::new();
-            picker.add_all(&board, None, &tables, 0, None);
+            picker.add_all(&board, None, &tables, 0, None, [None; 2]);
             // Many equal scores, as quiet moves without history have, and captures to test.
             let mut scores: Vec<Option<i32>> = picker.keys[..picker.moves.len()]
                 .iter()
@@ -841,7 +977,7 @@ mod tests {
             ];
             for tt_move in candidates {
                 let mut picker = MovePicker::new();
-                picker.add_all(&board, tt_move, &tables, 0, None);
+                picker.add_all(&board, tt_move, &tables, 0, None, [None; 2]);
                 assert_eq!(picker.is_empty(), legal.is_empty());
                 let mut order = Vec::new();
                 while let Some(mv) = picker.next(&board, &tables) {
@@ -937,7 +1073,7 @@ mod tests {
             );
 
             let mut picker = MovePicker::new();
-            picker.add_staged(&board, offered, ply, previous);
+            picker.add_staged(&board, offered, ply, previous, [None; 2]);
             let mut order = Vec::new();
             while let Some(mv) = picker.next(&board, &tables) {
                 order.push(mv);
@@ -957,7 +1093,7 @@ mod tests {
             // give no check.
             let k = 1 + (n / 3) % 6;
             let mut picker = MovePicker::new();
-            picker.add_staged(&board, offered, ply, previous);
+            picker.add_staged(&board, offered, ply, previous, [None; 2]);
             let mut checks_only = Vec::new();
             while let Some(mv) = picker.next(&board, &tables) {
                 checks_only.push(mv);
@@ -1063,5 +1199,76 @@ mod tests {
         assert!(tables.capture_history(&board, pawn_takes) < -rewarded);
         tables.age();
         assert_eq!(tables.capture_history(&board, knight_takes), blamed / 2);
+    }
+
+    #[test]
+    fn continuation_keys_tell_side_kind_and_destination_apart() {
+        let white: Board0x88 = "4k3/8/8/8/8/2N5/8/4K3 w - - 0 1".parse().unwrap();
+        let black: Board0x88 = "4k3/8/2n5/8/8/8/8/4K3 b - - 0 1".parse().unwrap();
+        let key = |board: &Board0x88, uci: &str| {
+            continuation_key(board, board.parse_uci(uci).unwrap()).unwrap()
+        };
+        let keys = [
+            key(&white, "c3d5"),
+            key(&white, "c3b5"),
+            key(&white, "e1d1"),
+            key(&black, "c6d4"),
+            key(&black, "e8d8"),
+        ];
+        for (i, a) in keys.iter().enumerate() {
+            assert!(usize::from(*a) < CONTINUATION_KEYS);
+            for b in &keys[i + 1..] {
+                assert_ne!(a, b, "{keys:?}");
+            }
+        }
+        // The same piece going to the same square from elsewhere has the same key.
+        let knight_on_b4: Board0x88 = "4k3/8/8/8/1N6/8/8/4K3 w - - 0 1".parse().unwrap();
+        assert_eq!(key(&knight_on_b4, "b4d5"), key(&white, "c3d5"));
+        assert_eq!(
+            continuation_key(&white, Move::normal(Square::A1, Square::A2, false)),
+            None
+        );
+    }
+
+    #[test]
+    fn continuation_history_rewards_the_cutting_move_after_each_earlier_move() {
+        let board: Board0x88 = "4k3/8/8/8/8/2N5/8/4K3 w - - 0 1".parse().unwrap();
+        let mv = |uci: &str| board.parse_uci(uci).unwrap();
+        let (best, tried, other) = (mv("c3d5"), mv("c3b5"), mv("e1d1"));
+        // Two earlier moves (keys of Black's pieces), then a null move two plies back.
+        let (one_back, two_back) = (700, 500);
+        let both = [Some(one_back), Some(two_back)];
+        let mut tables = OrderingTables::new();
+        tables.record_continuation(&board, 4, best, &[tried], &both);
+        let rewarded = tables.continuation(&board, best, &[Some(one_back), None]);
+        assert!(rewarded > 0);
+        assert_eq!(
+            tables.continuation(&board, best, &[None, Some(two_back)]),
+            rewarded
+        );
+        assert_eq!(tables.continuation(&board, best, &both), 2 * rewarded);
+        assert_eq!(tables.continuation(&board, tried, &both), -2 * rewarded);
+        // Nothing else moved: another move, another earlier move, or none at all.
+        assert_eq!(tables.continuation(&board, other, &both), 0);
+        assert_eq!(tables.continuation(&board, best, &[Some(100), None]), 0);
+        assert_eq!(tables.continuation(&board, best, &[None, None]), 0);
+        // Only the earlier moves given are updated; a deeper cutoff moves the entry further.
+        tables.record_continuation(&board, 8, tried, &[], &[Some(one_back), None]);
+        let after_one = tables.continuation(&board, tried, &[Some(one_back), None]);
+        assert!(after_one > 0, "{after_one}");
+        assert_eq!(
+            tables.continuation(&board, tried, &[None, Some(two_back)]),
+            -rewarded
+        );
+        // The quiet moves' order adds it to the history only with the parameter on.
+        let with = tables.quiet_score(&board, 0, tried, &both);
+        let history = tables.history(0, tried);
+        if params::continuation_history() == 0 {
+            assert_eq!(with, history);
+        } else {
+            assert_eq!(with, history + after_one - rewarded);
+        }
+        tables.clear();
+        assert_eq!(tables.continuation(&board, tried, &both), 0);
     }
 }

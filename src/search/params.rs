@@ -288,6 +288,12 @@ parameters! {
     /// until an SPRT accepts it) orders them by MVV-LVA alone and keeps no such history. (At
     /// most 8: the move picker's class scores leave room for no larger term.)
     capture_history = 0, 0..=8;
+    /// Continuation history: a quiet move is also scored by how it did after the moves one and
+    /// two plies before it (by each one's side, piece kind and destination and its own),
+    /// raised when it cuts a node off and lowered when it was tried before a cutoff. 1 adds it
+    /// to the quiet moves' order, 2 also to the history that prunes and reduces them; 0 (off
+    /// until an SPRT accepts it) keeps no such history.
+    continuation_history = 0, 0..=2;
     /// The history bonus of a quiet move that caused a cutoff, per depth².
     history_bonus_scale = 16, 1..=64;
     /// The most a history bonus can be.

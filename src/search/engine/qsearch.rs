@@ -61,7 +61,7 @@ impl Worker<'_> {
         let mut picker = MovePicker::new();
         if in_check {
             let tt_move = hit.and_then(|h| h.mv);
-            picker.add_all(board, tt_move, self.tables, ply, None);
+            picker.add_all(board, tt_move, self.tables, ply, None, [None; 2]);
             if picker.is_empty() {
                 return -MATE + ply as i32;
             }
