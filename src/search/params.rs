@@ -348,6 +348,6 @@ mod tests {
                 p.name
             );
         }
-        assert_eq!(PARAMETERS.len(), 62);
+        assert_eq!(PARAMETERS.len(), 63);
     }
 }
