@@ -504,7 +504,7 @@ impl Board0x88 {
     #[inline]
     pub(crate) fn attacked_ignoring(&self, sq: u8, by: Color, ignore_a: u8, ignore_b: u8) -> bool {
         // A plain loop: with `any` the compiler kept the test out of line, a call per piece.
-        for &from in self.piece_squares(by) {
+        for from in self.occupied_by(by) {
             if reaches(self, from.x88(), sq, ignore_a, ignore_b) {
                 return true;
             }
@@ -567,7 +567,7 @@ impl Board0x88 {
     #[must_use]
     pub fn attackers(&self, square: Square, by: Color) -> SquareSet {
         let mut set = SquareSet::EMPTY;
-        for &from in self.piece_squares(by) {
+        for from in self.occupied_by(by) {
             if reaches(self, from.x88(), square.x88(), 0x80, 0x80) {
                 set.insert(from);
             }
@@ -618,7 +618,7 @@ impl Board0x88 {
         let us = self.side_to_move();
         let king = self.king(us).x88();
         let mut set = SquareSet::EMPTY;
-        for &enemy in self.piece_squares(!us) {
+        for enemy in self.occupied_by(!us) {
             let enemy = enemy.x88();
             let hits = ATTACK_MASK[diff_index(enemy, king)] & piece_attacks(self.cell(enemy));
             if hits & SLIDER_ATTACK == 0 {
@@ -767,7 +767,7 @@ mod tests {
         let mut compared = 0;
         for board in crate::test_positions::suite_positions() {
             for color in Color::ALL {
-                for &from in board.piece_squares(color) {
+                for from in board.occupied_by(color) {
                     let set = board.attacks_from(from);
                     for to in Square::ALL {
                         let reached = reaches(&board, from.x88(), to.x88(), 0x80, 0x80);

@@ -1,4 +1,4 @@
-//! [`Board0x88`]: the position, its piece lists and its hash.
+//! [`Board0x88`]: the position, the bitboards kept beside its cells, and its hash.
 
 use crate::bitboard;
 use crate::piece::{Color, Piece, PieceKind};
@@ -179,17 +179,17 @@ impl fmt::Display for Chess960IndexError {
 
 impl core::error::Error for Chess960IndexError {}
 
-/// Most pieces a side can have; the size of each piece list.
+/// Most pieces a side can have (a rule of the position's set-up).
 pub(crate) const MAX_PIECES: usize = 16;
 
 /// A chess position on the 0x88 board.
 ///
 /// The 128-byte array holds the piece byte of each square in its on-board half; the off-board
-/// half (the squares with bit `0x08` set) holds, for the piece on square `sq`, its index in the
-/// piece list of its colour at `sq | 8`. The piece lists (king first) let move generation and
-/// attack tests visit only the pieces there are, never the 64 squares.
+/// half (the squares with bit `0x08` set) stays empty. Beside the cells the board keeps, as
+/// bitboards, the squares of each side's pieces and of each kind's, so that move generation
+/// and attack tests visit only the pieces there are, never the 64 squares.
 ///
-/// `Board0x88` is `Copy` (264 bytes), so both copy-make and
+/// `Board0x88` is `Copy` (232 bytes), so both copy-make and
 /// [`make_move`](Board0x88::make_move) / [`unmake_move`](Board0x88::unmake_move) work.
 ///
 /// ```
@@ -202,8 +202,6 @@ pub(crate) const MAX_PIECES: usize = 16;
 #[derive(Clone, Copy)]
 pub struct Board0x88 {
     cells: [u8; 128],
-    lists: [[Square; MAX_PIECES]; 2],
-    counts: [u8; 2],
     /// The squares each side occupies (by [`Color::index`]), as bits by [`Square::index`]: a
     /// mirror of the cells that every change of a piece's square keeps in step, for counting
     /// moves (see [`bitboard`](mod@crate::bitboard)).
@@ -445,8 +443,6 @@ impl Board0x88 {
     pub(crate) const fn empty() -> Board0x88 {
         Board0x88 {
             cells: [0; 128],
-            lists: [[Square::A1; MAX_PIECES]; 2],
-            counts: [0; 2],
             occupancy: [0; 2],
             kinds: [0; 8],
             state: State::new(0, 0, 1, None, Color::White),
@@ -454,15 +450,15 @@ impl Board0x88 {
         }
     }
 
-    /// Places `piece` on an empty square while a position is being built. The piece lists are
+    /// Places `piece` on an empty square while a position is being built. The bitboards are
     /// made by [`Board0x88::finish_setup`].
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
         self.cells[sq.x88() as usize] = piece.bits();
     }
 
-    /// Completes a position built with [`Board0x88::put`]: the state fields, the piece lists
-    /// (kings first) and the hash. The caller has checked that each side has one king and at
-    /// most [`MAX_PIECES`] pieces.
+    /// Completes a position built with [`Board0x88::put`]: the state fields, the bitboards
+    /// and the hash. The caller has checked that each side has one king and at most
+    /// [`MAX_PIECES`] pieces.
     pub(crate) fn finish_setup(
         &mut self,
         side: Color,
@@ -473,35 +469,17 @@ impl Board0x88 {
     ) {
         self.chess960 = chess960;
         self.state = State::new(0, halfmove, fullmove, ep, side);
-        self.counts = [0; 2];
         self.occupancy = [0; 2];
         self.kinds = [0; 8];
-        for kings_pass in [true, false] {
-            for sq in Square::ALL {
-                let Some(piece) = self.piece_on(sq) else {
-                    continue;
-                };
-                let color = piece.color();
-                if (piece.kind() == PieceKind::King) == kings_pass {
-                    self.list_push(color, sq);
-                }
-            }
+        for sq in Square::ALL {
+            let Some(piece) = self.piece_on(sq) else {
+                continue;
+            };
+            let bit = bitboard::bit(sq.x88());
+            self.occupancy[piece.color().index()] |= bit;
+            self.kinds[kind_slot(piece.bits())] |= bit;
         }
         self.state.hash = self.compute_hash();
-    }
-
-    /// Appends `sq` to the piece list of `color` and records its index beside the square.
-    #[inline(always)]
-    fn list_push(&mut self, color: Color, sq: Square) {
-        let c = color.index();
-        let n = self.counts[c] as usize;
-        if n < MAX_PIECES {
-            self.lists[c][n] = sq;
-            self.cells[(sq.x88() | 8) as usize] = n as u8;
-            self.counts[c] += 1;
-            self.occupancy[c] |= bitboard::bit(sq.x88());
-            self.kinds[kind_slot(self.cells[sq.x88() as usize])] |= bitboard::bit(sq.x88());
-        }
     }
 
     /// The squares the pieces of `color` occupy, as bits by [`Square::index`].
@@ -534,16 +512,13 @@ impl Board0x88 {
         self.cells[(sq & 127) as usize] = piece;
     }
 
-    /// Moves the piece on `from` to the empty square `to`, in the board and in its piece list.
+    /// Moves the piece on `from` to the empty square `to`, in the cells and the bitboards.
     /// `piece` is its byte on `to`; a promotion, whose piece changes kind on the way, puts the
     /// kinds' mirror right itself (see [`promotion_changed_kind`](Board0x88::promotion_changed_kind)).
     #[inline(always)]
     pub(crate) fn relocate(&mut self, from: u8, to: u8, piece: u8, color: Color) {
-        let idx = self.cells[(from | 8) as usize & 127];
         self.cells[(from & 127) as usize] = 0;
         self.cells[(to & 127) as usize] = piece;
-        self.cells[(to | 8) as usize & 127] = idx;
-        self.lists[color.index()][idx as usize & (MAX_PIECES - 1)] = Square::from_x88_unchecked(to);
         let both = bitboard::bit(from) | bitboard::bit(to);
         self.occupancy[color.index()] ^= both;
         self.kinds[kind_slot(piece)] ^= both;
@@ -572,7 +547,6 @@ impl Board0x88 {
         pieces: [u8; 2],
     ) {
         let c = color.index();
-        let index = from.map(|sq| self.cells[(sq | 8) as usize & 127]);
         for sq in from {
             self.kinds[kind_slot(self.cells[(sq & 127) as usize])] &= !bitboard::bit(sq);
             self.cells[(sq & 127) as usize] = 0;
@@ -582,66 +556,24 @@ impl Board0x88 {
             self.occupancy[c] |= bitboard::bit(to[i]);
             self.kinds[kind_slot(pieces[i])] |= bitboard::bit(to[i]);
             self.cells[(to[i] & 127) as usize] = pieces[i];
-            self.cells[(to[i] | 8) as usize & 127] = index[i];
-            self.lists[c][index[i] as usize & (MAX_PIECES - 1)] = Square::from_x88_unchecked(to[i]);
         }
     }
 
-    /// Takes the piece on `sq` of `color` off the board and out of its piece list (the list's
-    /// last piece takes its place there). Returns its place, for
-    /// [`reinsert`](Board0x88::reinsert).
+    /// Takes `piece`, the piece of `color` on `sq`, off the board.
     #[inline(always)]
-    pub(crate) fn remove(&mut self, sq: u8, color: Color) -> u8 {
-        let c = color.index();
-        let idx = self.cells[(sq | 8) as usize & 127] as usize & (MAX_PIECES - 1);
-        let last = self.counts[c].saturating_sub(1);
-        let moved = self.lists[c][last as usize & (MAX_PIECES - 1)];
-        self.lists[c][idx] = moved;
-        self.cells[(moved.x88() | 8) as usize & 127] = idx as u8;
-        self.counts[c] = last;
-        self.kinds[kind_slot(self.cells[(sq & 127) as usize])] &= !bitboard::bit(sq);
+    pub(crate) fn remove(&mut self, sq: u8, piece: u8, color: Color) {
         self.cells[(sq & 127) as usize] = 0;
-        self.occupancy[c] &= !bitboard::bit(sq);
-        idx as u8
+        self.occupancy[color.index()] &= !bitboard::bit(sq);
+        self.kinds[kind_slot(piece)] &= !bitboard::bit(sq);
     }
 
     /// Takes back [`remove`](Board0x88::remove): `piece` of `color` returns to the empty square
-    /// `sq` and to its place `slot` in the list, whose occupant goes back to the end. The list
-    /// is then in its order before the capture, so that the generator, which dispatches on
-    /// the kinds of the pieces in list order, meets the same sequence in every sibling.
+    /// `sq`.
     #[inline(always)]
-    pub(crate) fn reinsert(&mut self, sq: u8, piece: u8, slot: u8, color: Color) {
-        let c = color.index();
-        let slot = slot as usize & (MAX_PIECES - 1);
-        let last = self.counts[c];
-        if (last as usize) < MAX_PIECES {
-            let displaced = self.lists[c][slot];
-            self.lists[c][last as usize] = displaced;
-            self.cells[(displaced.x88() | 8) as usize & 127] = last;
-            self.lists[c][slot] = Square::from_x88_unchecked(sq);
-            self.cells[(sq | 8) as usize & 127] = slot as u8;
-            self.counts[c] = last + 1;
-        }
+    pub(crate) fn reinsert(&mut self, sq: u8, piece: u8, color: Color) {
         self.cells[(sq & 127) as usize] = piece;
-        self.occupancy[c] |= bitboard::bit(sq);
+        self.occupancy[color.index()] |= bitboard::bit(sq);
         self.kinds[kind_slot(piece)] |= bitboard::bit(sq);
-    }
-
-    /// The squares of the pieces of `color`, its king first: the piece list the board keeps,
-    /// so this costs nothing. The order of the others is the board's own (it changes as pieces
-    /// are taken).
-    ///
-    /// ```
-    /// use x88::{Board0x88, Color, Square};
-    /// let board = Board0x88::default();
-    /// assert_eq!(board.piece_squares(Color::White).len(), 16);
-    /// assert_eq!(board.piece_squares(Color::Black)[0], Square::E8);
-    /// ```
-    #[must_use]
-    #[inline(always)]
-    pub fn piece_squares(&self, color: Color) -> &[Square] {
-        let c = color.index();
-        &self.lists[c][..self.counts[c] as usize]
     }
 
     /// The piece on `sq`, `None` if the square is empty.
@@ -712,7 +644,9 @@ impl Board0x88 {
     #[must_use]
     #[inline(always)]
     pub fn king(&self, color: Color) -> Square {
-        self.lists[color.index()][0]
+        let kings = self.kinds[usize::from(PieceKind::King.bits())] & self.occupancy[color.index()];
+        // Every position has its kings (see `Setup`); `& 63` keeps the index on the board.
+        Square::from_x88_unchecked(bitboard::x88(kings.trailing_zeros() as usize & 63))
     }
 
     /// The squares of the pieces of `color`.
@@ -780,15 +714,13 @@ impl Board0x88 {
         PieceKind::ALL.map(|kind| SquareSet(self.kinds[usize::from(kind.bits())] & own))
     }
 
-    /// The squares of the pieces of `color` and `kind`, in the order of the piece list, without
-    /// building a set.
+    /// The squares of the pieces of `color` and `kind`, in square order (a1, b1, ... h8): the
+    /// squares of [`pieces`](Board0x88::pieces), one by one.
     ///
     /// ```
     /// use x88::{Board0x88, Color, PieceKind, Square};
     /// let board = Board0x88::default();
-    /// let mut knights: Vec<Square> =
-    ///     board.piece_squares_of(Color::Black, PieceKind::Knight).collect();
-    /// knights.sort(); // the piece list's order is the board's own
+    /// let knights: Vec<Square> = board.piece_squares_of(Color::Black, PieceKind::Knight).collect();
     /// assert_eq!(knights, [Square::B8, Square::G8]);
     /// ```
     #[inline]
@@ -797,11 +729,7 @@ impl Board0x88 {
         color: Color,
         kind: PieceKind,
     ) -> impl Iterator<Item = Square> + Clone + '_ {
-        let bits = kind.bits();
-        self.piece_squares(color)
-            .iter()
-            .copied()
-            .filter(move |sq| self.cell(sq.x88()) & Piece::KIND_MASK == bits)
+        self.pieces(color, kind).into_iter()
     }
 
     /// The number of pieces of `color` and `kind`.
@@ -814,7 +742,7 @@ impl Board0x88 {
     /// ```
     #[must_use]
     pub fn count(&self, color: Color, kind: PieceKind) -> usize {
-        self.piece_squares_of(color, kind).count()
+        self.pieces(color, kind).len()
     }
 
     /// The number of pieces of `color`, its king included.
@@ -828,7 +756,7 @@ impl Board0x88 {
     #[must_use]
     #[inline]
     pub fn piece_count(&self, color: Color) -> usize {
-        self.counts[color.index()] as usize
+        self.occupancy[color.index()].count_ones() as usize
     }
 
     /// The side to move.
@@ -1095,11 +1023,24 @@ fn files_holding(rank: u64, byte: u8) -> u8 {
     ((found >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
+impl Board0x88 {
+    /// Whether every field of the two boards is the same, byte for byte (`==` compares the
+    /// positions).
+    #[cfg(test)]
+    pub(crate) fn same_bytes(&self, other: &Board0x88) -> bool {
+        self.cells == other.cells
+            && self.occupancy == other.occupancy
+            && self.kinds == other.kinds
+            && self.state == other.state
+            && self.chess960 == other.chess960
+    }
+}
+
 impl PartialEq for Board0x88 {
     /// Two boards are equal when they hold the same position: pieces with their castling
-    /// rights (the rooks' virgin bits), side to move, en passant square and clocks. The order
-    /// of the piece lists does not count, nor does a king's virgin bit (whether it has moved)
-    /// beyond the rights its rooks carry, as for the hash.
+    /// rights (the rooks' virgin bits), side to move, en passant square and clocks. A king's
+    /// virgin bit (whether it has moved) does not count beyond the rights its rooks carry, as
+    /// for the hash.
     fn eq(&self, other: &Board0x88) -> bool {
         Square::ALL.iter().all(|sq| {
             let (a, b) = (self.cell(sq.x88()), other.cell(sq.x88()));
@@ -1138,15 +1079,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn start_position_lists_and_hash() {
+    fn start_position_bitboards_and_hash() {
         let board = Board0x88::start_position();
         for color in Color::ALL {
-            let squares = board.piece_squares(color);
+            let squares = board.occupied_by(color);
             assert_eq!(squares.len(), 16);
-            assert_eq!(board.kind_on(squares[0]), Some(PieceKind::King));
-            for (i, sq) in squares.iter().enumerate() {
-                assert_eq!(board.cell(sq.x88() | 8) as usize, i);
-                assert!(board.color_on(*sq) == Some(color));
+            assert_eq!(board.piece_count(color), 16);
+            assert_eq!(board.kind_on(board.king(color)), Some(PieceKind::King));
+            for sq in squares {
+                assert!(board.color_on(sq) == Some(color));
+                assert_eq!(
+                    board.cell(sq.x88() | 8),
+                    0,
+                    "the off-board half stays empty"
+                );
             }
         }
         assert_eq!(board.castling_rights(), CastlingRights::all());
@@ -1156,7 +1102,8 @@ mod tests {
 
     #[test]
     fn fits_the_size_budget() {
-        // 208 bytes until the kinds' mirror replaced the pawn bitboard (56 bytes more).
-        assert!(core::mem::size_of::<Board0x88>() <= 264);
+        // 208 bytes until the kinds' mirror replaced the pawn bitboard (56 bytes more), 264
+        // until the piece lists went (their squares are the bitboards' now).
+        assert!(core::mem::size_of::<Board0x88>() <= 232);
     }
 }

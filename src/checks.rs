@@ -89,7 +89,7 @@ impl CheckSquares {
 /// The pieces of `us` that stand alone between one of its sliders and the enemy king on `king`.
 fn discoverers(board: &Board0x88, us: Color, king: u8) -> u64 {
     let mut found = 0;
-    for &sq in board.piece_squares(us) {
+    for sq in board.occupied_by(us) {
         let slider = sq.x88();
         let piece = board.cell(slider);
         // A slider whose kind moves along the line from it to the king.

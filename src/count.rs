@@ -97,7 +97,7 @@ impl Board0x88 {
             1 => check_line(self, king, checker),
             _ => return count,
         };
-        count += if pins.pinned == 0 {
+        count += if pins.squares == 0 {
             self.count_piece_moves::<WHITE, false>(king, &pins, targets, occupied)
         } else {
             self.count_piece_moves::<WHITE, true>(king, &pins, targets, occupied)

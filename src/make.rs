@@ -18,8 +18,6 @@ pub struct Undo {
     moved: u8,
     /// The captured piece's byte, 0 if none.
     captured: u8,
-    /// The captured piece's place in its list (see `Board0x88::reinsert`).
-    captured_slot: u8,
     /// The back-rank files of the mover's rooks whose castling rights (virgin bits) a move of
     /// its virgin king took (see `Board0x88::take_rook_rights`).
     rights_cleared: u8,
@@ -90,7 +88,6 @@ impl Board0x88 {
                 state: before,
                 moved: piece,
                 captured: 0,
-                captured_slot: 0,
                 rights_cleared: 0,
             };
         }
@@ -98,7 +95,7 @@ impl Board0x88 {
         // The next commonest: a plain capture by a piece other than a virgin king.
         if mv.is_plain_capture() & !is_virgin_king(piece) {
             let captured = self.cell(to);
-            let captured_slot = self.remove(to, them);
+            self.remove(to, captured, them);
             let placed = piece & !Piece::VIRGIN;
             self.relocate(from, to, placed, us);
             let keys = piece_key(captured, to) ^ piece_key(piece, from) ^ piece_key(placed, to);
@@ -107,17 +104,15 @@ impl Board0x88 {
                 state: before,
                 moved: piece,
                 captured,
-                captured_slot,
                 rights_cleared: 0,
             };
         }
         if !mv.is_simple() {
-            let (captured, captured_slot, rights_cleared) = self.make_special(mv, before, piece);
+            let (captured, rights_cleared) = self.make_special(mv, before, piece);
             return Undo {
                 state: before,
                 moved: piece,
                 captured,
-                captured_slot,
                 rights_cleared,
             };
         }
@@ -126,7 +121,7 @@ impl Board0x88 {
         // taken on its destination. The hash and the clock are updated without branching on
         // whether a piece was taken (an empty square's key is 0).
         let (rights_cleared, mut keys) = self.settle(us, piece);
-        let (captured, captured_slot) = self.take(mv, them, &mut keys);
+        let captured = self.take(mv, them, &mut keys);
         let placed = if mv.is_promotion() {
             let promoted = mv.promoted_piece(us.bit());
             self.promotion_changed_kind(from, promoted);
@@ -151,22 +146,20 @@ impl Board0x88 {
             state: before,
             moved: piece,
             captured,
-            captured_slot,
             rights_cleared,
         }
     }
 
     /// The rest of [`make_move`](Board0x88::make_move) for castling and en passant, kept out
-    /// of line so that the common path stays small. Returns the captured piece's byte, its
-    /// place in its list and the rook rights cleared, for the `Undo`.
+    /// of line so that the common path stays small. Returns the captured piece's byte and the
+    /// rook rights cleared, for the `Undo`.
     #[inline(never)]
-    fn make_special(&mut self, mv: Move, before: State, piece: u8) -> (u8, u8, u8) {
+    fn make_special(&mut self, mv: Move, before: State, piece: u8) -> (u8, u8) {
         let us = before.side();
         let them = !us;
         let from = mv.from().x88();
         let to = mv.to().x88();
         let mut captured = 0;
-        let mut captured_slot = 0;
         // Castling counts the clock on; en passant is a pawn move.
         let resets_clock = !mv.is_castle();
         // Before the pieces move (see `take_rook_rights`); with castling, the castling rook's
@@ -185,30 +178,27 @@ impl Board0x88 {
             // En passant: the pawn taken stands beside the destination, not on it.
             let captured_sq = to.wrapping_sub(us.forward() as u8);
             captured = self.cell(captured_sq);
-            captured_slot = self.remove(captured_sq, them);
+            self.remove(captured_sq, captured, them);
             self.relocate(from, to, piece, us);
             keys ^=
                 piece_key(captured, captured_sq) ^ piece_key(piece, from) ^ piece_key(piece, to);
         }
         self.set_state(before.after_move(keys, resets_clock));
-        (captured, captured_slot, rights_cleared)
+        (captured, rights_cleared)
     }
 
     /// Takes the piece of `them` on the destination of `mv`, if the move is a capture, off the
-    /// board, adds its key to `keys` and returns its byte (0 for none) and its place in its list
-    /// (see [`remove`](Board0x88::remove)). The branch tests the
+    /// board, adds its key to `keys` and returns its byte (0 for none). The branch tests the
     /// move's flag, known before the destination's byte is loaded.
     #[inline(always)]
-    fn take(&mut self, mv: Move, them: Color, keys: &mut u64) -> (u8, u8) {
+    fn take(&mut self, mv: Move, them: Color, keys: &mut u64) -> u8 {
         let to = mv.to().x88();
         let captured = self.cell(to);
         *keys ^= piece_key(captured, to);
-        let slot = if mv.is_capture() {
-            self.remove(to, them)
-        } else {
-            0
-        };
-        (captured, slot)
+        if mv.is_capture() {
+            self.remove(to, captured, them);
+        }
+        captured
     }
 
     /// Keeps the castling state canonical for a move of `us` that moves `moved` (its byte),
@@ -253,7 +243,7 @@ impl Board0x88 {
         }
         if mv.is_plain_capture() & !is_virgin_king(undo.moved) {
             self.relocate(to, from, undo.moved, us);
-            self.reinsert(to, undo.captured, undo.captured_slot, !us);
+            self.reinsert(to, undo.captured, !us);
             self.set_state(undo.state);
             return;
         }
@@ -284,7 +274,7 @@ impl Board0x88 {
         } else {
             self.relocate(to, from, moved, us);
             let captured_sq = to.wrapping_sub(us.forward() as u8);
-            self.reinsert(captured_sq, captured, undo.captured_slot, them);
+            self.reinsert(captured_sq, captured, them);
         }
     }
 
@@ -298,7 +288,7 @@ impl Board0x88 {
         }
         self.relocate(to, from, undo.moved, us);
         if mv.is_capture() {
-            self.reinsert(to, undo.captured, undo.captured_slot, !us);
+            self.reinsert(to, undo.captured, !us);
         }
     }
 
@@ -327,7 +317,6 @@ impl Board0x88 {
             state: before,
             moved: 0,
             captured: 0,
-            captured_slot: 0,
             rights_cleared: 0,
         })
     }
@@ -445,16 +434,18 @@ mod tests {
     }
 
     /// Checks the board's bitboard mirrors (each side's occupancy, each kind's pieces)
-    /// against what its piece lists and cells say.
+    /// against what its cells say.
     fn assert_mirrors_in_step(board: &Board0x88, context: &str) {
         let mut pawns = 0;
         for color in Color::ALL {
             let mut occupied = 0;
             let mut by_kind = [0u64; 6];
-            for sq in board.piece_squares(color) {
+            for sq in Square::ALL {
+                let Some(piece) = board.piece_on(sq).filter(|p| p.color() == color) else {
+                    continue;
+                };
                 occupied |= 1 << sq.index();
-                let kind = board.kind_on(*sq).expect("a listed square holds a piece");
-                by_kind[kind.index()] |= 1 << sq.index();
+                by_kind[piece.kind().index()] |= 1 << sq.index();
             }
             assert_eq!(board.occupancy(color), occupied, "{board} {context}");
             // `pieces` and `pieces_by_kind` read the kinds' mirror.
@@ -495,15 +486,14 @@ mod tests {
     }
 
     #[test]
-    fn unmake_restores_the_piece_lists_in_their_order() {
-        let lists = |b: &Board0x88| Color::ALL.map(|c| std::vec::Vec::from(b.piece_squares(c)));
+    fn unmake_restores_every_byte() {
         let mut captures = 0;
         for mut board in crate::test_positions::suite_positions_and_children() {
-            let before = lists(&board);
+            let before = board;
             for mv in board.legal_moves() {
                 let undo = board.make_move(mv);
                 board.unmake_move(mv, undo);
-                assert_eq!(lists(&board), before, "{board}: {mv:?}");
+                assert!(board.same_bytes(&before), "{board}: {mv:?}");
                 captures += usize::from(mv.is_capture());
             }
         }

@@ -16,7 +16,7 @@ use crate::attacks::{
     knight_set, piece_attacks, ray_step_raw, reaches,
 };
 use crate::bitboard::{self, PawnTargets, bishop_attacks, rook_attacks};
-use crate::board::{Board0x88, MAX_PIECES};
+use crate::board::Board0x88;
 use crate::moves::{FirstMove, Move, MoveList, MoveSink};
 use crate::piece::{Color, Piece, PieceKind};
 use crate::square::Square;
@@ -36,14 +36,11 @@ const QUIET: u8 = 2;
 /// No square: a value that never equals a square on the board.
 pub(crate) const NO_SQUARE: u8 = 0x80;
 
-/// The pieces of the side to move that are pinned, found once per generation.
+/// The pieces of the side to move that are pinned, found once per generation. A pinned
+/// piece moves along the line from its king through it (`ray_step_raw(king, from)`).
 pub(crate) struct Pins {
-    /// Bit `i`: the piece at index `i` of the piece list is pinned.
-    pub(crate) pinned: u16,
     /// The squares of the pinned pieces, as bits.
     pub(crate) squares: u64,
-    /// For a pinned piece, the unit step from the king towards its pinner.
-    pub(crate) ray: [i8; MAX_PIECES],
 }
 
 /// What the enemy pieces do to the king of the side to move, found in one pass over them by
@@ -262,11 +259,7 @@ impl Board0x88 {
             two_steps_danger: 0,
             checkers: 0,
             checker: NO_SQUARE,
-            pins: Pins {
-                pinned: 0,
-                squares: 0,
-                ray: [0; MAX_PIECES],
-            },
+            pins: Pins { squares: 0 },
         };
         // A pawn attacks only the squares diagonally in front of it: one far from the king (most
         // of them) can neither give check nor attack a square next to the king.
@@ -317,12 +310,7 @@ impl Board0x88 {
                     safety.checkers += 1;
                     safety.checker = enemy;
                 }
-                SliderLine::Pin(pinned) => {
-                    safety.pins.squares |= bitboard::bit(pinned);
-                    let index = self.cell(pinned | 8) as usize & (MAX_PIECES - 1);
-                    safety.pins.pinned |= 1 << index;
-                    safety.pins.ray[index] = ray;
-                }
+                SliderLine::Pin(pinned) => safety.pins.squares |= bitboard::bit(pinned),
                 SliderLine::Blocked => {}
             }
         }
@@ -406,7 +394,7 @@ impl Board0x88 {
         pins: &Pins,
     ) {
         // Most positions have no pin: their copy of the loop tests nothing about pins.
-        if pins.pinned == 0 {
+        if pins.squares == 0 {
             self.piece_moves_with::<S, MODE, false>(sink, king, us, pins);
         } else {
             self.piece_moves_with::<S, MODE, true>(sink, king, us, pins);
@@ -677,13 +665,13 @@ impl Board0x88 {
             }
         }
         let blocks = &targets[1..count.min(8)];
-        let others = self.piece_squares(us).get(1..).unwrap_or_default();
-        for (offset, &from_sq) in others.iter().enumerate() {
-            let index = offset + 1;
-            if pins.pinned >> index & 1 != 0 {
-                continue;
-            }
-            let from = from_sq.x88();
+        // A pinned piece can neither take the checker nor block: its move would leave the
+        // king to the pinner.
+        let mut movers = self.occupancy(us) & !pins.squares & !bitboard::bit(king);
+        while movers != 0 {
+            let from = bitboard::x88(movers.trailing_zeros() as usize);
+            movers &= movers - 1;
+            let from_sq = Square::from_x88_unchecked(from);
             let pawn = self.cell(from) & Piece::KIND_MASK == PieceKind::Pawn.bits();
             if MODE != QUIET && reaches(self, from, checker, NO_SQUARE, NO_SQUARE) {
                 self.push_capture(sink, from_sq, checker, pawn, us);
@@ -888,12 +876,12 @@ mod tests {
         for board in suite_positions() {
             let occupied = board.occupancy(Color::White) | board.occupancy(Color::Black);
             for by in Color::ALL {
-                let defender = board.piece_squares(!by);
-                let king = defender[0].x88();
+                let king = board.king(!by).x88();
+                let others = board.occupied_by(!by) - board.king(!by).into();
                 // Nothing ignored, the defender's king lifted off, and the king with each of
                 // its other pieces (as castling lifts off the king and the rook).
                 let mut ignored = std::vec![(NO_SQUARE, NO_SQUARE), (king, NO_SQUARE)];
-                ignored.extend(defender[1..].iter().map(|sq| (king, sq.x88())));
+                ignored.extend(others.into_iter().map(|sq| (king, sq.x88())));
                 for sq in Square::ALL {
                     for &(a, b) in &ignored {
                         let expected = board.attacked_ignoring(sq.x88(), by, a, b);

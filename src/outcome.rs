@@ -258,7 +258,7 @@ impl Board0x88 {
     pub fn is_insufficient_material(&self) -> bool {
         let (mut minors, mut knights, mut light, mut dark) = (0u32, false, false, false);
         for color in Color::ALL {
-            for &sq in self.piece_squares(color) {
+            for sq in self.occupied_by(color) {
                 match self.kind_on(sq) {
                     Some(PieceKind::King) => {}
                     Some(PieceKind::Knight) => {

@@ -385,8 +385,8 @@ mod tests {
         let mut side = !us;
         loop {
             let cheapest = board
-                .piece_squares(side)
-                .iter()
+                .occupied_by(side)
+                .into_iter()
                 .map(|sq| sq.x88())
                 .filter(|&sq| !lifted.contains(sq) && sq != to)
                 .filter(|&sq| reaches_through(board, sq, to, |b| lifted.contains(b)))

@@ -261,7 +261,7 @@ impl Setup {
     }
 
     /// One king a side, at most 16 pieces, and when strict no more than a game can give.
-    /// Returns whether the board can be built (each side has one king and fits its piece list).
+    /// Returns whether the board can be built (each side has one king and at most 16 pieces).
     fn check_material(&self, lenient: bool, error: &mut SetupError) -> bool {
         let mut buildable = true;
         for color in Color::ALL {

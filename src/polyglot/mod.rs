@@ -82,7 +82,7 @@ pub fn key(board: &Board0x88) -> u64 {
             Color::White => 64,
             Color::Black => 0,
         };
-        for &sq in board.piece_squares(color) {
+        for sq in board.occupied_by(color) {
             if let Some(kind) = board.kind_on(sq) {
                 key ^= RANDOM64[128 * kind.index() + color_offset + sq.index()];
             }

@@ -107,9 +107,10 @@ fn query_everything(board: &Board0x88, options: FenOptions) -> Result<(), TestCa
             .is_some_and(|p| p.is_piece(us, x88::PieceKind::King))
     );
     for color in Color::ALL {
-        let squares = board.piece_squares(color);
+        let squares = board.occupied_by(color);
         prop_assert!(!squares.is_empty() && squares.len() <= 16);
-        for &sq in squares {
+        prop_assert_eq!(board.piece_count(color), squares.len());
+        for sq in squares {
             prop_assert!(board.color_on(sq) == Some(color), "{} in {}", sq, fen);
         }
         for side in CastlingSide::ALL {
