@@ -49,8 +49,20 @@ pub(crate) const fn index(x88: u8) -> usize {
 /// The 0x88 square of the index `index` (0..64).
 #[inline(always)]
 pub(crate) const fn x88(index: usize) -> u8 {
-    (index + (index & !7)) as u8
+    X88_OF[index & 63]
 }
+
+/// `X88_OF[index]`: the 0x88 square of each index, a load where computing it takes two
+/// instructions and a register.
+const X88_OF: [u8; 64] = {
+    let mut table = [0; 64];
+    let mut index = 0;
+    while index < 64 {
+        table[index] = (index + (index & !7)) as u8;
+        index += 1;
+    }
+    table
+};
 
 /// The directions of the lines a slider moves along, in the order of [`KING_STEPS`] (east is
 /// 0, west 4; a rank is looked up whole, see `rank_attacks`).
