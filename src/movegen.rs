@@ -775,16 +775,18 @@ fn promotion_start_rank(us: Color) -> u8 {
 }
 
 /// The moves of the piece on `from` to each square of `targets` (bits by [`Square::index`]),
-/// captures where `enemies` has the bit.
+/// captures where `enemies` has the bit: the captures first, then the quiet moves, each set
+/// in square order, so that each loop writes its flag as a constant.
 #[inline(always)]
 fn push_targets<S: MoveSink>(sink: &mut S, from: Square, targets: u64, enemies: u64) {
-    let mut bits = targets;
-    while bits != 0 {
-        let index = bits.trailing_zeros() as usize;
-        let capture = bits & bits.wrapping_neg() & enemies != 0;
-        bits &= bits - 1;
-        let to = Square::from_x88_unchecked(bitboard::x88(index));
-        sink.push(Move::normal(from, to, capture));
+    for (set, capture) in [(targets & enemies, true), (targets & !enemies, false)] {
+        let mut bits = set;
+        while bits != 0 {
+            let index = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let to = Square::from_x88_unchecked(bitboard::x88(index));
+            sink.push(Move::normal(from, to, capture));
+        }
     }
 }
 
