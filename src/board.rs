@@ -506,7 +506,8 @@ impl Board0x88 {
         self.cells[(sq & 127) as usize]
     }
 
-    /// Writes the piece byte on `sq` without touching the lists or the hash.
+    /// Writes the piece byte on `sq` without touching the bitboards or the hash (the caller
+    /// keeps them in step).
     #[inline(always)]
     pub(crate) fn set_cell(&mut self, sq: u8, piece: u8) {
         self.cells[(sq & 127) as usize] = piece;

@@ -2,8 +2,8 @@
 //!
 //! Moves are generated legal from the start, never made and taken back to test them:
 //! - one pass over the enemy pieces with the difference tables finds the checkers and the
-//!   pinned pieces (a lone own piece between the king and an enemy slider, with its ray); the
-//!   enemy pawns far from the king are left out by a bitboard test;
+//!   pinned pieces (a lone own piece between the king and an enemy slider), kept as a set of
+//!   squares; the enemy pawns far from the king are left out by a bitboard test;
 //! - in double check only the king moves; in single check the other pieces may only capture
 //!   the checker or step onto the ray between it and the king;
 //! - a pinned piece moves only along its pin ray; a king step is tested against the enemy

@@ -591,9 +591,7 @@ fn see_agrees_with_a_brute_force_exchange() {
             // Two white queens can take the black queen on e8; the one on d7 (the lower
             // square) takes first, so the one on c8 still blocks the rook on a8 and only the
             // king could take back, into the c8 queen's reach: the queen is lost. (Had c8
-            // taken first, the rook would have joined in and Black would have lost nothing.
-            // A board parsed from a FEN lists d7 first anyway; the playouts above, whose
-            // captures reorder the lists, are what tell the two rules apart.)
+            // taken first, the rook would have joined in and Black would have lost nothing.)
             ("r1Qq1kr1/pp1Q1p2/n1p3p1/8/2B5/1PP1b3/P3N1PP/RN3KR1 b - - 1 17", "d8e8", -950),
         ] {
             let board: Board0x88 = fen.parse().expect("a valid FEN");
@@ -750,9 +748,9 @@ fn square_set_operators_agree_with_per_square_logic() {
 
 /// The board's queries agree with each other and with a plain walk: `piece_on`, `color_on`
 /// and `kind_on` on every square; `pieces(color, kind)`, `occupied_by`, `occupied`, `count`,
-/// `piece_count` and `king` with the squares whose `piece_on` says so; `attacks_from` on every square with [`naive_attacks`]; and
-/// `attackers(sq, color)` on every square with the pieces of `color` whose `attacks_from`
-/// holds `sq`.
+/// `piece_count` and `king` with the squares whose `piece_on` says so; `attacks_from` on
+/// every square with [`naive_attacks`]; and `attackers(sq, color)` on every square with the
+/// pieces of `color` whose `attacks_from` holds `sq`.
 #[test]
 fn board_queries_agree_with_each_other() {
     let [positions, attacked] = Count::array();
