@@ -15,8 +15,10 @@
 //! escaped `\"` and `\\`, unusual names), `[FEN]` + `[SetUp "1"]` positions, Chess960 games
 //! (`[Variant "Chess960"]` with Shredder-FEN), brace comments (some on several lines),
 //! rest-of-line `;` comments, `%` escape lines, variations (alternative moves continued by the
-//! engine, some nested), NAGs and suffix annotations, and CRLF line ends. The same seed writes
-//! the same file. The file goes to `--out` (default stdout); a summary goes to stderr, in the
+//! engine, some nested), NAGs and suffix annotations, and CRLF line ends. The rarest of these
+//! (a Chess960 game, an unfinished game, CRLF line ends) are also written once in every
+//! [`EVERY`] games whatever the dice say, so that any file of that many games holds each of
+//! them, however the engine plays. The same seed writes the same file. The file goes to `--out` (default stdout); a summary goes to stderr, in the
 //! `pgn` example's words, so that the two can be compared:
 //!
 //! ```text
@@ -45,6 +47,27 @@ const USAGE: &str = "usage: make_pgn [--games N] [--seed S] [--out FILE]";
 
 /// Games end unfinished after this many plies.
 const MAX_PLIES: usize = 300;
+/// Each [`Rare`] construct is written at least once in every this many games.
+const EVERY: u64 = 40;
+
+/// The constructs that chance alone writes in only a few games in a hundred, which a file of
+/// [`EVERY`] games or more holds anyway: each has its round in every [`EVERY`].
+#[derive(Clone, Copy)]
+enum Rare {
+    /// A game from a Chess960 start position.
+    Chess960 = 1,
+    /// A game stopped unfinished (`*`).
+    Unfinished = 2,
+    /// A game written with CRLF line ends.
+    CrLf = 3,
+}
+
+impl Rare {
+    /// Whether game `round` (counted from 1) is the one of its [`EVERY`] that must hold it.
+    fn falls_on(self, round: u64) -> bool {
+        round % EVERY == self as u64
+    }
+}
 /// Movetext lines are wrapped before this column.
 const LINE_WIDTH: usize = 79;
 /// Variations nest at most this deep.
@@ -262,9 +285,16 @@ impl Maker {
     }
 
     /// The start position of a game: the standard one mostly, sometimes a position reached by
-    /// random moves (written as a FEN), sometimes a Chess960 one.
-    fn start_position(&mut self) -> Board0x88 {
-        match self.rng.below(100) {
+    /// random moves (written as a FEN), sometimes a Chess960 one (always in game `round` when
+    /// it is [`Rare::Chess960`]'s).
+    fn start_position(&mut self, round: u64) -> Board0x88 {
+        let dice = self.rng.below(100);
+        let dice = if Rare::Chess960.falls_on(round) {
+            0
+        } else {
+            dice
+        };
+        match dice {
             0..=2 => Board0x88::chess960(self.rng.below(960) as u16).expect("below 960"),
             3..=7 => loop {
                 let mut board = Board0x88::start_position();
@@ -282,9 +312,9 @@ impl Maker {
         }
     }
 
-    /// Plays one game.
-    fn play(&mut self) -> Played {
-        let start = self.start_position();
+    /// Plays game `round`.
+    fn play(&mut self, round: u64) -> Played {
+        let start = self.start_position(round);
         let mut board = start;
         let (mut moves, mut history) = (Vec::new(), Vec::new());
         let random_plies = self.rng.below(9);
@@ -293,6 +323,13 @@ impl Maker {
             self.rng.below(60)
         } else {
             MAX_PLIES
+        };
+        // The unfinished game of its round stops before a game could end (the shortest mate
+        // takes four plies).
+        let stop_at = if Rare::Unfinished.falls_on(round) {
+            stop_at.min(2)
+        } else {
+            stop_at
         };
         self.searcher.clear();
         let (result, termination) = loop {
@@ -343,7 +380,7 @@ impl Maker {
 
     /// One game as PGN, with a blank line after it.
     fn game(&mut self, round: u64) -> String {
-        let played = self.play();
+        let played = self.play(round);
         let annotated = self.rng.chance(30);
         let mut text = self.tags(round, &played);
         text.push('\n');
@@ -368,7 +405,7 @@ impl Maker {
         self.counts.results[played.result] += 1;
         text.push_str(&movetext.text);
         text.push_str("\n\n");
-        if self.rng.chance(3) {
+        if self.rng.chance(3) | Rare::CrLf.falls_on(round) {
             text = text.replace('\n', "\r\n");
         }
         text
