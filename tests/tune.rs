@@ -114,11 +114,11 @@ fn parameters_move_the_search_and_ranges_hold() {
     // corrected by the other pieces' placement alone, with quiescence trying the table's
     // move first or standing pat on the table's score, with quiet moves after a capturing TT
     // move reduced more, with quiet moves that lose material by static exchange pruned, and
-    // with the continuation history in the quiet moves' order and in their pruning and
-    // reductions (all off by default too).
+    // with the continuation history off or in the quiet moves' order only (the default has
+    // it in their pruning and reductions too; the others are off by default).
     for (name, value) in [
+        ("continuation_history", 0),
         ("continuation_history", 1),
-        ("continuation_history", 2),
         ("reduction_cut_node", 3),
         ("correction_non_pawn", 8),
         ("quiescence_tt_move", 1),
@@ -126,9 +126,10 @@ fn parameters_move_the_search_and_ranges_hold() {
         ("see_quiet_depth", 6),
         ("quiescence_tt_eval", 1),
     ] {
+        let default = params::get(name).expect("a parameter");
         params::set(name, value).expect("in range");
         let found = mate_in_three_search();
-        params::set(name, 0).expect("in range");
+        params::set(name, default).expect("in range");
         assert_eq!(found, mate_in_three, "{name} at {value}");
     }
     quiescence_checks_see_a_mate_beyond_the_horizon();

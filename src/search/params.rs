@@ -291,9 +291,9 @@ parameters! {
     /// Continuation history: a quiet move is also scored by how it did after the moves one and
     /// two plies before it (by each one's side, piece kind and destination and its own),
     /// raised when it cuts a node off and lowered when it was tried before a cutoff. 1 adds it
-    /// to the quiet moves' order, 2 also to the history that prunes and reduces them; 0 (off
-    /// until an SPRT accepts it) keeps no such history.
-    continuation_history = 0, 0..=2;
+    /// to the quiet moves' order, 2 (the default since its SPRT accepted it: +25.3 +/- 12.2 Elo
+    /// against 0) also to the history that prunes and reduces them; 0 keeps no such history.
+    continuation_history = 2, 0..=2;
     /// The history bonus of a quiet move that caused a cutoff, per depth².
     history_bonus_scale = 16, 1..=64;
     /// The most a history bonus can be.
