@@ -50,6 +50,25 @@ pub(crate) fn continuation_key(board: &Board0x88, mv: Move) -> Option<Continuati
     Some(((side * 6 + kind.index()) * 64 + mv.to().index()) as ContinuationKey)
 }
 
+/// The rows of the continuation history after the moves one and two plies before a node.
+type ContinuationRows<'a> = [&'a [i16; CONTINUATION_KEYS]; 2];
+
+/// The continuation row of a move that was not played (a null move, or none before the
+/// root): nothing follows from it.
+static NO_EARLIER_MOVE: [i16; CONTINUATION_KEYS] = [0; CONTINUATION_KEYS];
+
+/// The sum of the entries of the quiet move `mv` in `board` in the continuation `rows`.
+#[inline(always)]
+fn continuation_in(rows: &ContinuationRows<'_>, board: &Board0x88, mv: Move) -> i32 {
+    let Some(key) = continuation_key(board, mv) else {
+        return 0;
+    };
+    let key = usize::from(key);
+    rows.iter()
+        .map(|row| row.get(key).map_or(0, |&entry| i32::from(entry)))
+        .sum()
+}
+
 // The scores of the move classes, far enough apart that no capture's MVV-LVA key (at most
 // 15,200, with its capture-history term within `CAPTURE_HISTORY_ROOM` either side) or quiet
 // move's history crosses into another class, and within 2^23 in magnitude,
@@ -189,35 +208,46 @@ impl OrderingTables {
         mv: Move,
         earlier: &EarlierMoves,
     ) -> i32 {
-        let history = self.history(side, mv);
-        if params::continuation_history() == 0 {
-            history
-        } else {
-            history + self.continuation(board, mv, earlier)
+        self.quiet_scorer(side, earlier)(board, mv)
+    }
+
+    /// [`quiet_score`](Self::quiet_score) for many quiet moves by `side` after the same
+    /// `earlier` moves: the continuation history's rows are found once, not for each move.
+    #[inline(always)]
+    pub fn quiet_scorer(
+        &self,
+        side: usize,
+        earlier: &EarlierMoves,
+    ) -> impl Fn(&Board0x88, Move) -> i32 + '_ {
+        let history = &self.history[side & 1];
+        let rows = self.continuation_rows(earlier);
+        move |board, mv| {
+            let history = i32::from(history[mv.from().index()][mv.to().index()]);
+            if params::continuation_history() == 0 {
+                history
+            } else {
+                history + continuation_in(&rows, board, mv)
+            }
         }
     }
 
     /// The continuation history of the quiet move `mv` in `board` after the `earlier` moves:
-    /// the sum of its entries for each of them.
-    #[inline(always)]
+    /// the sum of its entries for each of them (the search reads it through
+    /// [`quiet_scorer`](Self::quiet_scorer)).
+    #[cfg(test)]
     pub fn continuation(&self, board: &Board0x88, mv: Move, earlier: &EarlierMoves) -> i32 {
-        let Some(key) = continuation_key(board, mv) else {
-            return 0;
-        };
-        earlier
-            .iter()
-            .flatten()
-            .map(|&before| self.continuation_entry(before, key))
-            .sum()
+        continuation_in(&self.continuation_rows(earlier), board, mv)
     }
 
-    /// The entry of the continuation history for `key` after `before`.
+    /// The rows of the continuation history after each of the `earlier` moves, a row of
+    /// zeros for a missing one: looking a move up in them then needs no test for it.
     #[inline(always)]
-    fn continuation_entry(&self, before: ContinuationKey, key: ContinuationKey) -> i32 {
-        self.continuation
-            .get(usize::from(before))
-            .and_then(|row| row.get(usize::from(key)))
-            .map_or(0, |&entry| i32::from(entry))
+    fn continuation_rows(&self, earlier: &EarlierMoves) -> ContinuationRows<'_> {
+        earlier.map(|before| {
+            before
+                .and_then(|before| self.continuation.get(usize::from(before)))
+                .unwrap_or(&NO_EARLIER_MOVE)
+        })
     }
 
     /// Records in the continuation history a cutoff at `depth` in `board` by the quiet move
@@ -588,7 +618,7 @@ impl MovePicker {
         let killers = tables.killers.get(self.ply).copied().unwrap_or([None; 2]);
         let counter = tables.counter(self.previous);
         let handed = self.tt_move;
-        let earlier = self.earlier;
+        let quiet_score = tables.quiet_scorer(side, &self.earlier);
         board.generate_legal(&mut self.moves);
         self.set_keys(0, |mv| {
             if Some(mv) == handed {
@@ -602,7 +632,7 @@ impl MovePicker {
             } else if Some(mv) == counter {
                 Some(COUNTER_SCORE)
             } else {
-                Some(tables.quiet_score(board, side, mv, &earlier))
+                Some(quiet_score(board, mv))
             }
         });
         self.stage = Stage::SelectAll;
@@ -773,9 +803,9 @@ impl MovePicker {
             self.refutations[1],
             self.refutations[2],
         ];
-        let earlier = self.earlier;
+        let score = tables.quiet_scorer(side, &self.earlier);
         self.set_keys(self.quiet_move_start, |mv| {
-            (!handed.contains(&Some(mv))).then(|| tables.quiet_score(board, side, mv, &earlier))
+            (!handed.contains(&Some(mv))).then(|| score(board, mv))
         });
         self.stage = Stage::Quiet;
     }

@@ -280,26 +280,28 @@ pub fn evaluate(board: &Board0x88) -> i32 {
 #[must_use]
 pub fn evaluate_cached(board: &Board0x88, cache: &mut EvalCache) -> i32 {
     #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
-    if std::is_x86_feature_detected!("popcnt") {
-        // SAFETY: the processor has the `popcnt` instruction, the one feature that
-        // `evaluate_cached_with_popcnt` is compiled for (tested just above).
+    if std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi1") {
+        // SAFETY: the processor has the `popcnt` and `bmi1` instructions, the features that
+        // `evaluate_cached_popcnt_bmi1` is compiled for (tested just above).
         #[allow(unsafe_code)]
-        return unsafe { evaluate_cached_with_popcnt(board, cache) };
+        return unsafe { evaluate_cached_popcnt_bmi1(board, cache) };
     }
     evaluate_cached_portable(board, cache)
 }
 
-/// [`evaluate_cached`] compiled for processors with the `popcnt` instruction: mobility and
-/// king attack count squares, a dozen instructions a set without it (Rust may not assume it
-/// without a target-cpu flag).
+/// [`evaluate_cached`] compiled for processors with the `popcnt` and `bmi1` instructions
+/// (Rust may assume neither without a target-cpu flag): mobility and king attack count
+/// squares, a dozen instructions a set without `popcnt`; the loops over a set's squares
+/// find and clear its lowest one with `tzcnt` and `blsr` (0.6 % fewer instructions in the
+/// search than with `popcnt` alone, `uci bench 10` under callgrind).
 ///
 /// # Safety
 ///
-/// The processor must have `popcnt`.
+/// The processor must have `popcnt` and `bmi1`.
 #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
 #[allow(unsafe_code)]
-#[target_feature(enable = "popcnt")]
-unsafe fn evaluate_cached_with_popcnt(board: &Board0x88, cache: &mut EvalCache) -> i32 {
+#[target_feature(enable = "popcnt,bmi1")]
+unsafe fn evaluate_cached_popcnt_bmi1(board: &Board0x88, cache: &mut EvalCache) -> i32 {
     evaluate_cached_portable(board, cache)
 }
 
