@@ -18,8 +18,9 @@
 //! engine, some nested), NAGs and suffix annotations, and CRLF line ends. The rarest of these
 //! (a Chess960 game, an unfinished game, CRLF line ends) are also written once in every
 //! [`EVERY`] games whatever the dice say, so that any file of that many games holds each of
-//! them, however the engine plays. The same seed writes the same file. The file goes to `--out` (default stdout); a summary goes to stderr, in the
-//! `pgn` example's words, so that the two can be compared:
+//! them, however the engine plays. The same seed writes the same file. The file goes to
+//! `--out` (default stdout); a summary goes to stderr, in the `pgn` example's words, so that
+//! the two can be compared:
 //!
 //! ```text
 //! games 10000 (replayed 10000, failed 0), warnings 0
@@ -405,7 +406,7 @@ impl Maker {
         self.counts.results[played.result] += 1;
         text.push_str(&movetext.text);
         text.push_str("\n\n");
-        if self.rng.chance(3) | Rare::CrLf.falls_on(round) {
+        if self.rng.chance(3) || Rare::CrLf.falls_on(round) {
             text = text.replace('\n', "\r\n");
         }
         text
