@@ -219,10 +219,9 @@ impl OrderingTables {
         side: usize,
         earlier: &EarlierMoves,
     ) -> impl Fn(&Board0x88, Move) -> i32 + '_ {
-        let history = &self.history[side & 1];
         let rows = self.continuation_rows(earlier);
         move |board, mv| {
-            let history = i32::from(history[mv.from().index()][mv.to().index()]);
+            let history = self.history(side, mv);
             if params::continuation_history() == 0 {
                 history
             } else {
