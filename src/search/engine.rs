@@ -152,6 +152,20 @@ fn soft_time_percent(score_drop: i32, stable_iterations: u32) -> u32 {
     percent.unsigned_abs()
 }
 
+/// The share of the soft time limit (in percent) the best move's share of the root's nodes
+/// asks for: less when the best move took most of the search (the others were refuted
+/// quickly), more when it took little (they needed work, and may yet overtake it).
+/// `best_permille` is the best move's share in thousandths; the soft limit is scaled by
+/// `factor` percent of (`base` percent minus the share), and left alone with `factor` 0.
+fn node_share_percent(best_permille: u64, base: u32, factor: u32) -> u32 {
+    if factor == 0 {
+        return 100;
+    }
+    let room = (u64::from(base) * 10).saturating_sub(best_permille.min(1000));
+    // At most `base * factor / 100`, so it fits a u32.
+    (room * u64::from(factor) / 1000) as u32
+}
+
 /// Converts an internal score to the reported [`Score`].
 pub(crate) fn to_score(score: i32) -> Score {
     if score.abs() >= MATE_BOUND {
@@ -243,6 +257,15 @@ struct Worker<'a> {
     excluded: [Option<Move>; MAX_PLY + 1],
     /// The depth of the current iteration, which bounds how far singular extensions reach.
     root_depth: i32,
+    /// The nodes this worker searched below each root move, by [`root_move_slot`] (empty
+    /// with `params::time_node_factor` at 0).
+    root_move_nodes: Vec<u64>,
+}
+
+/// Where `mv` counts its nodes in [`Worker::root_move_nodes`]: by its squares (the four
+/// promotions of one pawn share one count, as they share the time they are thought over).
+fn root_move_slot(mv: Move) -> usize {
+    mv.from().index() * 64 + mv.to().index()
 }
 
 /// What the search without a node's TT move found (see [`Worker::singularity`]).
@@ -381,6 +404,11 @@ pub(crate) fn run(
         root_pv: Vec::new(),
         excluded: [None; MAX_PLY + 1],
         root_depth: 0,
+        root_move_nodes: if params::time_node_factor() != 0 && budget.flexible {
+            alloc::vec![0; 64 * 64]
+        } else {
+            Vec::new()
+        },
     };
 
     let mut score = 0;
@@ -464,7 +492,18 @@ pub(crate) fn run(
             pv: &result.pv,
         });
         let time_percent = if budget.flexible {
-            soft_time_percent(score_drop, stable_iterations)
+            let best_nodes = worker
+                .root_move_nodes
+                .get(root_move_slot(best))
+                .copied()
+                .unwrap_or(0);
+            let best_permille = best_nodes * 1000 / worker.nodes.max(1);
+            let node_share = node_share_percent(
+                best_permille,
+                params::time_node_base().unsigned_abs(),
+                params::time_node_factor().unsigned_abs(),
+            );
+            soft_time_percent(score_drop, stable_iterations) * node_share / 100
         } else {
             100
         };
@@ -970,6 +1009,7 @@ impl Worker<'_> {
                 }
             }
             self.moved[ply] = tracked_continuation_key(board, mv);
+            let nodes_before = self.nodes;
             let undo = self.make(board, mv);
             self.keys.push(key);
             self.played[ply] = Some(mv);
@@ -1056,6 +1096,11 @@ impl Worker<'_> {
             };
             self.keys.pop();
             board.unmake_move(mv, undo);
+            if root {
+                if let Some(count) = self.root_move_nodes.get_mut(root_move_slot(mv)) {
+                    *count += self.nodes - nodes_before;
+                }
+            }
             if self.aborted {
                 return 0;
             }
@@ -1130,7 +1175,7 @@ impl Worker<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{LOG2, base_reduction, log2_fixed, reduction_from_logs};
+    use super::{LOG2, base_reduction, log2_fixed, node_share_percent, reduction_from_logs};
 
     #[test]
     fn reductions_grow_with_depth_and_move_number() {
@@ -1160,5 +1205,27 @@ mod tests {
         assert_eq!(reduction_from_logs(ten, ten, 0, 100), 5); // ln(10)^2 = 5.30
         assert_eq!(reduction_from_logs(twenty, twenty, 0, 600), 1); // 8.97 / 6
         assert_eq!(reduction_from_logs(LOG2[63], LOG2[63], 200, 100), 19); // 2 + 17.16
+    }
+
+    #[test]
+    fn the_best_moves_share_of_nodes_scales_the_soft_limit() {
+        // Off: the limit as it is, whatever the share.
+        assert_eq!(node_share_percent(0, 150, 0), 100);
+        assert_eq!(node_share_percent(1000, 150, 0), 100);
+        // (1.5 - share) * 1.35: a move that took all the nodes plays sooner, one that took
+        // a tenth of them thinks longer.
+        assert_eq!(node_share_percent(1000, 150, 135), 67);
+        assert_eq!(node_share_percent(500, 150, 135), 135);
+        assert_eq!(node_share_percent(100, 150, 135), 189);
+        // A share above the whole (not possible, but not trusted) counts as the whole.
+        assert_eq!(node_share_percent(5000, 150, 135), 67);
+        for permille in 0..1000 {
+            assert!(
+                node_share_percent(permille, 150, 135)
+                    >= node_share_percent(permille + 1, 150, 135)
+            );
+        }
+        // The largest the parameters allow stays far inside a u32.
+        assert_eq!(node_share_percent(0, 250, 300), 750);
     }
 }

@@ -331,6 +331,13 @@ parameters! {
     time_stable_iterations = 6, 2..=20;
     /// Time: the share of the soft limit (in percent) used once the best move is stable.
     time_stable_percent = 60, 20..=100;
+    /// Time: how strongly the best move's share of the root's nodes scales the soft limit, in
+    /// percent: the soft limit is multiplied by this times (`time_node_base` percent minus the
+    /// share). 0 (off until an SPRT accepts it) leaves the limit alone.
+    time_node_factor = 0, 0..=300;
+    /// Time: the share of the root's nodes (in percent) at which the best move's share asks
+    /// for no time at all; see `time_node_factor`.
+    time_node_base = 150, 100..=250;
 }
 
 #[cfg(test)]
@@ -348,6 +355,6 @@ mod tests {
                 p.name
             );
         }
-        assert_eq!(PARAMETERS.len(), 63);
+        assert_eq!(PARAMETERS.len(), 65);
     }
 }

@@ -188,8 +188,19 @@ mod tests {
             "time_drop_percent",
             "time_hard_factor",
         ] {
-            let parameter = params::PARAMETERS.iter().find(|p| p.name == name).unwrap();
-            assert!(soft.checked_mul(parameter.max.unsigned_abs()).is_some());
+            assert!(soft.checked_mul(largest(name)).is_some());
         }
+        // The stretch for a score drop times the one for the best move's share of the nodes.
+        let node_share = largest("time_node_base") * 10 * largest("time_node_factor") / 1000;
+        assert!(
+            soft.checked_mul(largest("time_big_drop_percent") * node_share)
+                .is_some()
+        );
+    }
+
+    /// The largest value a tuner may give the parameter `name`.
+    fn largest(name: &str) -> u32 {
+        let parameter = params::PARAMETERS.iter().find(|p| p.name == name);
+        parameter.unwrap().max.unsigned_abs()
     }
 }
