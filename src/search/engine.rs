@@ -257,6 +257,9 @@ struct Worker<'a> {
     excluded: [Option<Move>; MAX_PLY + 1],
     /// The depth of the current iteration, which bounds how far singular extensions reach.
     root_depth: i32,
+    /// The double singular extensions on the path up to and including the move played at
+    /// each ply.
+    double_extensions: [i32; MAX_PLY + 1],
     /// The nodes this worker searched below each root move, by [`root_move_slot`] (empty
     /// with `params::time_node_factor` at 0).
     root_move_nodes: Vec<u64>,
@@ -271,7 +274,8 @@ fn root_move_slot(mv: Move) -> usize {
 /// What the search without a node's TT move found (see [`Worker::singularity`]).
 enum Singularity {
     /// Every other move falls below the singular beta: the TT move alone holds the score.
-    Singular,
+    /// This is the best value the others reached.
+    Singular(i32),
     /// Some other move reaches the singular beta; this is the best value found.
     Others(i32),
 }
@@ -404,6 +408,7 @@ pub(crate) fn run(
         root_pv: Vec::new(),
         excluded: [None; MAX_PLY + 1],
         root_depth: 0,
+        double_extensions: [0; MAX_PLY + 1],
         root_move_nodes: if params::time_node_factor() != 0 && budget.flexible {
             alloc::vec![0; 64 * 64]
         } else {
@@ -610,7 +615,7 @@ impl Worker<'_> {
         // The search without the TT move wrote its own PV at this ply.
         self.pv_len[ply] = 0;
         if value < singular_beta {
-            Singularity::Singular
+            Singularity::Singular(value)
         } else {
             Singularity::Others(value)
         }
@@ -714,6 +719,17 @@ impl Worker<'_> {
     ) -> i32 {
         self.pv_len[ply] = 0;
         let root = ply == 0;
+        // The path's double extensions, which every child (the null move's and ProbCut's too)
+        // inherits unless the move to it is extended by two (kept only with
+        // `singular_double_margin` on; a constant in a normal build).
+        let double_extensions = if params::singular_double_margin() == 0 || root {
+            0
+        } else {
+            self.double_extensions[ply - 1]
+        };
+        if params::singular_double_margin() != 0 {
+            self.double_extensions[ply] = double_extensions;
+        }
         if !root {
             if board.halfmove_clock() >= 100 && (!in_check || board.has_legal_moves()) {
                 return 0;
@@ -903,7 +919,21 @@ impl Worker<'_> {
             {
                 match self.singularity(board, depth, ply, in_check, h.score, mv, cut_node) {
                     _ if self.aborted => return 0,
-                    Singularity::Singular => tt_move_extension = 1,
+                    // Far below it, at a node that is not on the PV, the TT move is searched two
+                    // plies deeper, a few times on a path at most (with
+                    // `singular_double_margin` 0, a constant in a normal build, never).
+                    Singularity::Singular(value)
+                        if params::singular_double_margin() != 0
+                            && !pv_node
+                            && value
+                                < h.score
+                                    - params::singular_margin() * depth
+                                    - params::singular_double_margin()
+                            && double_extensions < params::singular_double_limit() =>
+                    {
+                        tt_move_extension = 2;
+                    }
+                    Singularity::Singular(_) => tt_move_extension = 1,
                     Singularity::Others(value) if value >= beta && value.abs() < MATE_BOUND => {
                         return value;
                     }
@@ -1013,12 +1043,15 @@ impl Worker<'_> {
             let undo = self.make(board, mv);
             self.keys.push(key);
             self.played[ply] = Some(mv);
-            let new_depth = depth - 1
-                + if Some(mv) == tt_move {
-                    tt_move_extension
-                } else {
-                    0
-                };
+            let extension = if Some(mv) == tt_move {
+                tt_move_extension
+            } else {
+                0
+            };
+            if params::singular_double_margin() != 0 {
+                self.double_extensions[ply] = double_extensions + i32::from(extension >= 2);
+            }
+            let new_depth = depth - 1 + extension;
             // A later move first gets a zero-window search, reduced if it is late and quiet;
             // the first move, and a later one that lands inside a PV node's window, get the
             // full window.

@@ -215,6 +215,12 @@ parameters! {
     /// Singular extensions: the margin below the TT score, per ply of depth, that the other
     /// moves must stay under for the TT move to be singular.
     singular_margin = 2, 1..=8;
+    /// Singular extensions: how far (in centipawns) below the singular beta every other move
+    /// must stay for the TT move to be searched two plies deeper instead of one, at a node off
+    /// the PV. 0 (off until an SPRT accepts it) never extends by two.
+    singular_double_margin = 0, 0..=100;
+    /// Singular extensions: the most double extensions on one path from the root.
+    singular_double_limit = 6, 1..=16;
     /// Late-move pruning: the deepest node it applies to.
     late_move_pruning_depth = 8, 0..=16;
     /// Late-move pruning: quiet moves searched before the rest are pruned, before depth².
@@ -355,6 +361,6 @@ mod tests {
                 p.name
             );
         }
-        assert_eq!(PARAMETERS.len(), 65);
+        assert_eq!(PARAMETERS.len(), 67);
     }
 }
