@@ -156,15 +156,20 @@ fn soft_time_percent(score_drop: i32, stable_iterations: u32) -> u32 {
 /// asks for: less when the best move took most of the search (the others were refuted
 /// quickly), more when it took little (they needed work, and may yet overtake it).
 /// `best_permille` is the best move's share in thousandths; the soft limit is scaled by
-/// `factor` percent of (`base` percent minus the share), and left alone with `factor` 0.
-fn node_share_percent(best_permille: u64, base: u32, factor: u32) -> u32 {
+/// `factor` percent of (`base` percent minus the share), at least
+/// [`MIN_NODE_SHARE_PERCENT`], and left alone with `factor` 0.
+pub(super) fn node_share_percent(best_permille: u64, base: u32, factor: u32) -> u32 {
     if factor == 0 {
         return 100;
     }
     let room = (u64::from(base) * 10).saturating_sub(best_permille.min(1000));
-    // At most `base * factor / 100`, so it fits a u32.
-    (room * u64::from(factor) / 1000) as u32
+    // At most `base * factor / 100`, so it fits a u32. Never below a fifth: a small factor,
+    // or a base near the whole, must not stop the search after its first iteration.
+    ((room * u64::from(factor) / 1000) as u32).max(MIN_NODE_SHARE_PERCENT)
 }
+
+/// The least share of the soft limit [`node_share_percent`] gives, in percent.
+const MIN_NODE_SHARE_PERCENT: u32 = 20;
 
 /// Converts an internal score to the reported [`Score`].
 pub(crate) fn to_score(score: i32) -> Score {
@@ -257,16 +262,19 @@ struct Worker<'a> {
     excluded: [Option<Move>; MAX_PLY + 1],
     /// The depth of the current iteration, which bounds how far singular extensions reach.
     root_depth: i32,
-    /// The double singular extensions on the path up to and including the move played at
-    /// each ply.
+    /// The double singular extensions on the path from the root to each ply: a node sets its
+    /// slot to its parent's count on entry (which the null move's and ProbCut's children
+    /// read), and before each move to the count that move's child inherits. Kept only with
+    /// `params::singular_double_margin` on; all zeros otherwise.
     double_extensions: [i32; MAX_PLY + 1],
-    /// The nodes this worker searched below each root move, by [`root_move_slot`] (empty
-    /// with `params::time_node_factor` at 0).
+    /// The nodes this worker searched below each root move, by [`root_move_slot`]: empty
+    /// unless `params::time_node_factor` is on and the limit is a game clock.
     root_move_nodes: Vec<u64>,
 }
 
-/// Where `mv` counts its nodes in [`Worker::root_move_nodes`]: by its squares (the four
-/// promotions of one pawn share one count, as they share the time they are thought over).
+/// Where `mv` counts its nodes in [`Worker::root_move_nodes`]: by its squares, so that a
+/// promotion's count includes its under-promotions' nodes (which lengthens its share a
+/// little, and so shortens the time).
 fn root_move_slot(mv: Move) -> usize {
     mv.from().index() * 64 + mv.to().index()
 }
@@ -274,8 +282,9 @@ fn root_move_slot(mv: Move) -> usize {
 /// What the search without a node's TT move found (see [`Worker::singularity`]).
 enum Singularity {
     /// Every other move falls below the singular beta: the TT move alone holds the score.
-    /// This is the best value the others reached.
-    Singular(i32),
+    /// `below` is how far under the singular beta the others' bound lies (the bound is
+    /// `-INFINITY`, and `below` huge, when the TT move is the only legal move).
+    Singular { below: i32 },
     /// Some other move reaches the singular beta; this is the best value found.
     Others(i32),
 }
@@ -615,7 +624,9 @@ impl Worker<'_> {
         // The search without the TT move wrote its own PV at this ply.
         self.pv_len[ply] = 0;
         if value < singular_beta {
-            Singularity::Singular(value)
+            Singularity::Singular {
+                below: singular_beta - value,
+            }
         } else {
             Singularity::Others(value)
         }
@@ -922,18 +933,15 @@ impl Worker<'_> {
                     // Far below it, at a node that is not on the PV, the TT move is searched two
                     // plies deeper, a few times on a path at most (with
                     // `singular_double_margin` 0, a constant in a normal build, never).
-                    Singularity::Singular(value)
+                    Singularity::Singular { below }
                         if params::singular_double_margin() != 0
                             && !pv_node
-                            && value
-                                < h.score
-                                    - params::singular_margin() * depth
-                                    - params::singular_double_margin()
+                            && below > params::singular_double_margin()
                             && double_extensions < params::singular_double_limit() =>
                     {
                         tt_move_extension = 2;
                     }
-                    Singularity::Singular(_) => tt_move_extension = 1,
+                    Singularity::Singular { .. } => tt_move_extension = 1,
                     Singularity::Others(value) if value >= beta && value.abs() < MATE_BOUND => {
                         return value;
                     }
@@ -1039,7 +1047,10 @@ impl Worker<'_> {
                 }
             }
             self.moved[ply] = tracked_continuation_key(board, mv);
-            let nodes_before = self.nodes;
+            // The root's nodes by move, for the time management (with `time_node_factor` 0, a
+            // constant in a normal build, not counted).
+            let count_nodes = params::time_node_factor() != 0 && root;
+            let nodes_before = if count_nodes { self.nodes } else { 0 };
             let undo = self.make(board, mv);
             self.keys.push(key);
             self.played[ply] = Some(mv);
@@ -1129,7 +1140,7 @@ impl Worker<'_> {
             };
             self.keys.pop();
             board.unmake_move(mv, undo);
-            if root {
+            if count_nodes {
                 if let Some(count) = self.root_move_nodes.get_mut(root_move_slot(mv)) {
                     *count += self.nodes - nodes_before;
                 }
@@ -1258,7 +1269,9 @@ mod tests {
                     >= node_share_percent(permille + 1, 150, 135)
             );
         }
-        // The largest the parameters allow stays far inside a u32.
+        // The largest the parameters allow stays far inside a u32; the least is a fifth.
         assert_eq!(node_share_percent(0, 250, 300), 750);
+        assert_eq!(node_share_percent(1000, 110, 1), 20);
+        assert_eq!(node_share_percent(1000, 100, 135), 20);
     }
 }

@@ -216,8 +216,9 @@ parameters! {
     /// moves must stay under for the TT move to be singular.
     singular_margin = 2, 1..=8;
     /// Singular extensions: how far (in centipawns) below the singular beta every other move
-    /// must stay for the TT move to be searched two plies deeper instead of one, at a node off
-    /// the PV. 0 (off until an SPRT accepts it) never extends by two.
+    /// must stay, more than this, for the TT move to be searched two plies deeper instead of
+    /// one, at a node off the PV. 0 (off until an SPRT accepts it) never extends by two: it
+    /// is a switch as well as a margin (1 extends nearly every singular move by two).
     singular_double_margin = 0, 0..=100;
     /// Singular extensions: the most double extensions on one path from the root.
     singular_double_limit = 6, 1..=16;
@@ -339,7 +340,8 @@ parameters! {
     time_stable_percent = 60, 20..=100;
     /// Time: how strongly the best move's share of the root's nodes scales the soft limit, in
     /// percent: the soft limit is multiplied by this times (`time_node_base` percent minus the
-    /// share). 0 (off until an SPRT accepts it) leaves the limit alone.
+    /// share), and never below a fifth of it. 0 (off until an SPRT accepts it) leaves the
+    /// limit alone: it is a switch as well as a factor (1 would cut the limit to a fifth).
     time_node_factor = 0, 0..=300;
     /// Time: the share of the root's nodes (in percent) at which the best move's share asks
     /// for no time at all; see `time_node_factor`.

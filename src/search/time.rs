@@ -190,12 +190,15 @@ mod tests {
         ] {
             assert!(soft.checked_mul(largest(name)).is_some());
         }
-        // The stretch for a score drop times the one for the best move's share of the nodes.
-        let node_share = largest("time_node_base") * 10 * largest("time_node_factor") / 1000;
-        assert!(
-            soft.checked_mul(largest("time_big_drop_percent") * node_share)
-                .is_some()
+        // The stretch for a score drop times the one for the best move's share of the nodes
+        // (the search divides the product by 100 again: this bounds it from above).
+        let drop = largest("time_big_drop_percent").max(largest("time_drop_percent"));
+        let node_share = crate::search::engine::node_share_percent(
+            0,
+            largest("time_node_base"),
+            largest("time_node_factor"),
         );
+        assert!(soft.checked_mul(drop * node_share).is_some());
     }
 
     /// The largest value a tuner may give the parameter `name`.
