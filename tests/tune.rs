@@ -113,9 +113,10 @@ fn parameters_move_the_search_and_ranges_hold() {
     // So it is with cut nodes reduced by the most (off by default), with the evaluation
     // corrected by the other pieces' placement alone, with quiescence trying the table's
     // move first or standing pat on the table's score, with quiet moves after a capturing TT
-    // move reduced more, with quiet moves that lose material by static exchange pruned, and
-    // with the continuation history off or in the quiet moves' order only (the default has
-    // it in their pruning and reductions too; the others are off by default).
+    // move reduced more, with quiet moves that lose material by static exchange pruned, with
+    // singular moves extended by two plies at the least margin, and with the continuation
+    // history off or in the quiet moves' order only (the default has it in their pruning and
+    // reductions too; the others are off by default).
     for (name, value) in [
         ("continuation_history", 0),
         ("continuation_history", 1),
@@ -125,6 +126,7 @@ fn parameters_move_the_search_and_ranges_hold() {
         ("reduction_tt_capture", 2),
         ("see_quiet_depth", 6),
         ("quiescence_tt_eval", 1),
+        ("singular_double_margin", 1),
     ] {
         let default = params::get(name).expect("a parameter");
         params::set(name, value).expect("in range");
@@ -250,8 +252,10 @@ fn time_spent() -> Vec<Duration> {
 /// set to while `name` is tried: history pruning of any negative history, a null-move
 /// reduction a ply longer per 50 cp of the evaluation over beta, more time after any fall of
 /// the score (each partner at its least), razoring's margins with razoring on as deep as it
-/// goes, ProbCut's margin and reduction with ProbCut on from depth 7, and the quiet moves'
-/// SEE margin with their SEE pruning on as deep as it goes (each at its greatest).
+/// goes, ProbCut's margin and reduction with ProbCut on from depth 7, the quiet moves' SEE
+/// margin with their SEE pruning on as deep as it goes, the double extensions' limit with
+/// them on at the widest margin, and the best move's node share's base with the share
+/// weighing the most (each at its greatest).
 fn partner(name: &str) -> Option<(&'static Parameter, i32)> {
     let (partner, greatest) = match name {
         "history_pruning_depth" => ("history_pruning_margin", false),
@@ -259,6 +263,8 @@ fn partner(name: &str) -> Option<(&'static Parameter, i32)> {
         "razoring_base" | "razoring_per_depth" => ("razoring_depth", true),
         "probcut_margin" | "probcut_reduction" => ("probcut_depth", true),
         "see_quiet_margin" => ("see_quiet_depth", true),
+        "singular_double_limit" => ("singular_double_margin", true),
+        "time_node_base" => ("time_node_factor", true),
         "time_big_drop_percent" => ("time_big_drop", false),
         "time_drop_percent" => ("time_drop", false),
         _ => return None,

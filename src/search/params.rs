@@ -220,8 +220,8 @@ parameters! {
     /// one, at a node off the PV. 0 (off until an SPRT accepts it) never extends by two: it
     /// is a switch as well as a margin (1 extends nearly every singular move by two).
     singular_double_margin = 0, 0..=100;
-    /// Singular extensions: the most double extensions on one path from the root.
-    singular_double_limit = 6, 1..=16;
+    /// Singular extensions: the most double extensions on one path from the root (0: none).
+    singular_double_limit = 6, 0..=16;
     /// Late-move pruning: the deepest node it applies to.
     late_move_pruning_depth = 8, 0..=16;
     /// Late-move pruning: quiet moves searched before the rest are pruned, before depth².
