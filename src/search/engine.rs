@@ -17,7 +17,13 @@
 //! alpha (late-move and futility pruning: the picker then generates only the quiet checks),
 //! and skip quiet moves with a bad history and captures that lose material unless they give
 //! check (quiet moves that lose material too, when `params::see_quiet_depth` is not 0: off
-//! until an SPRT accepts it). Checks extend the search by a ply.
+//! until an SPRT accepts it). Checks extend the search by a ply. Singular extensions: when
+//! the node searched without its TT move, at half the depth, stays below the TT score less a
+//! margin, the TT move is searched a ply deeper (two plies, at most
+//! `params::singular_double_limit` times on a path, when the others stay a further
+//! `params::singular_double_margin` below: off until an SPRT accepts it); when the others
+//! reach beta the node is cut (multi-cut), and when they only reach the margin while the TT
+//! score is at or above beta, the TT move is searched a ply shallower.
 //! The quiescence search is in [`qsearch`]. A triangular table collects the principal
 //! variation. Every [`POLL_INTERVAL`] nodes the search looks at the stop flag, the clock and
 //! the node count; an iteration cut off that way still yields its best root move so far.
