@@ -5,8 +5,8 @@
 //! prunes the others (late-move and futility pruning spare checks), or which a quiescence
 //! search adds to the captures.
 
-use crate::attacks::{ATTACK_MASK, SLIDER_ATTACK, diff_index, knight_set, pawn_set, piece_attacks};
 use crate::attacks::{SliderLine, ray_step_raw};
+use crate::attacks::{knight_set, pawn_set};
 use crate::bitboard::{self, bishop_attacks, rook_attacks};
 use crate::board::Board0x88;
 use crate::moves::{Move, MoveList, MoveSink};
@@ -87,15 +87,20 @@ impl CheckSquares {
 }
 
 /// The pieces of `us` that stand alone between one of its sliders and the enemy king on `king`.
+///
+/// Only the sliders on a line of the king that their kind moves along can pin (a handful at
+/// most, usually none): they are found by set operations, and only their lines are walked.
 fn discoverers(board: &Board0x88, us: Color, king: u8) -> u64 {
+    let at = bitboard::index(king);
+    let ours = board.occupancy(us);
+    let queens = board.kind_bits(PieceKind::Queen);
+    let diagonal = (board.kind_bits(PieceKind::Bishop) | queens) & bitboard::diagonal_rays(at);
+    let straight = (board.kind_bits(PieceKind::Rook) | queens) & bitboard::straight_rays(at);
     let mut found = 0;
-    for sq in board.occupied_by(us) {
-        let slider = sq.x88();
-        let piece = board.cell(slider);
-        // A slider whose kind moves along the line from it to the king.
-        if ATTACK_MASK[diff_index(slider, king)] & piece_attacks(piece) & SLIDER_ATTACK == 0 {
-            continue;
-        }
+    let mut snipers = (diagonal | straight) & ours;
+    while snipers != 0 {
+        let slider = bitboard::x88(snipers.trailing_zeros() as usize);
+        snipers &= snipers - 1;
         // A pin of the king's line, with the pinned piece and the slider on one side.
         let ray = ray_step_raw(king, slider);
         if let SliderLine::Pin(between) = board.slider_line(king, slider, ray, us) {
