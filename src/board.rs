@@ -500,6 +500,17 @@ impl Board0x88 {
         self.kinds[usize::from(kind.bits())]
     }
 
+    /// The squares of both sides' sliders that would reach the square with index `index` on
+    /// an empty board: the bishops and queens on its diagonals, the rooks and queens on its
+    /// rank and file (as bits by [`Square::index`]). Whether anything stands between is the
+    /// caller's to find out, for the few pieces this leaves.
+    #[inline(always)]
+    pub(crate) fn sliders_aligned_with(&self, index: usize) -> u64 {
+        let queens = self.kind_bits(PieceKind::Queen);
+        bitboard::diagonal_rays(index) & (self.kind_bits(PieceKind::Bishop) | queens)
+            | bitboard::straight_rays(index) & (self.kind_bits(PieceKind::Rook) | queens)
+    }
+
     /// The piece byte on the 0x88 square `sq` (the caller keeps `sq` on the board).
     #[inline(always)]
     pub(crate) fn cell(&self, sq: u8) -> u8 {

@@ -91,13 +91,8 @@ impl CheckSquares {
 /// Only the sliders on a line of the king that their kind moves along can pin (a handful at
 /// most, usually none): they are found by set operations, and only their lines are walked.
 fn discoverers(board: &Board0x88, us: Color, king: u8) -> u64 {
-    let at = bitboard::index(king);
-    let ours = board.occupancy(us);
-    let queens = board.kind_bits(PieceKind::Queen);
-    let diagonal = (board.kind_bits(PieceKind::Bishop) | queens) & bitboard::diagonal_rays(at);
-    let straight = (board.kind_bits(PieceKind::Rook) | queens) & bitboard::straight_rays(at);
     let mut found = 0;
-    let mut snipers = (diagonal | straight) & ours;
+    let mut snipers = board.sliders_aligned_with(bitboard::index(king)) & board.occupancy(us);
     while snipers != 0 {
         let slider = bitboard::x88(snipers.trailing_zeros() as usize);
         snipers &= snipers - 1;

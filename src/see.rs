@@ -266,12 +266,10 @@ impl Candidates {
         // colour's pawn on `to`.
         let index = bitboard::index(to);
         let kind = |kind: PieceKind| board.kind_bits(kind);
-        let queens = kind(PieceKind::Queen);
         let reach = pawn_set(!color, index) & kind(PieceKind::Pawn)
             | knight_set(index) & kind(PieceKind::Knight)
             | king_set(index) & kind(PieceKind::King)
-            | bitboard::diagonal_rays(index) & (kind(PieceKind::Bishop) | queens)
-            | bitboard::straight_rays(index) & (kind(PieceKind::Rook) | queens);
+            | board.sliders_aligned_with(index);
         let mut around = board.occupancy(color) & reach;
         while around != 0 {
             candidates.squares[candidates.len & (MAX_PIECES - 1)] =
