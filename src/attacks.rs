@@ -497,11 +497,18 @@ impl Board0x88 {
     /// ```
     #[must_use]
     pub fn is_attacked(&self, square: Square, by: Color) -> bool {
-        self.attacked_ignoring(square.x88(), by, 0x80, 0x80)
+        self.attacked_through(
+            square.x88(),
+            by,
+            self.occupancy(Color::White) | self.occupancy(Color::Black),
+            self.occupancy(by),
+        )
     }
 
-    /// [`Board0x88::is_attacked`] with up to two squares treated as empty (`0x80` for none).
-    #[inline]
+    /// [`Board0x88::is_attacked`] with up to two squares treated as empty (`0x80` for none),
+    /// the slow way: every piece of `by` asked in turn. The tests hold the bitboard answers
+    /// ([`Board0x88::attacked_through`]) to it.
+    #[cfg(test)]
     pub(crate) fn attacked_ignoring(&self, sq: u8, by: Color, ignore_a: u8, ignore_b: u8) -> bool {
         // A plain loop: with `any` the compiler kept the test out of line, a call per piece.
         for from in self.occupied_by(by) {
@@ -566,13 +573,18 @@ impl Board0x88 {
     /// ```
     #[must_use]
     pub fn attackers(&self, square: Square, by: Color) -> SquareSet {
-        let mut set = SquareSet::EMPTY;
-        for from in self.occupied_by(by) {
-            if reaches(self, from.x88(), square.x88(), 0x80, 0x80) {
-                set.insert(from);
+        let occupied = self.occupancy(Color::White) | self.occupancy(Color::Black);
+        let sq = square.x88();
+        let mut candidates = self.attack_candidates(sq, by, occupied) & self.occupancy(by);
+        let mut set = 0;
+        while candidates != 0 {
+            let from = candidates & candidates.wrapping_neg();
+            candidates &= candidates - 1;
+            if self.attacks_along_its_line(bitboard::x88(from.trailing_zeros() as usize), sq) {
+                set |= from;
             }
         }
-        set
+        SquareSet(set)
     }
 
     /// The squares of the pieces that give check to the side to move.
@@ -618,12 +630,12 @@ impl Board0x88 {
         let us = self.side_to_move();
         let king = self.king(us).x88();
         let mut set = SquareSet::EMPTY;
-        for enemy in self.occupied_by(!us) {
-            let enemy = enemy.x88();
-            let hits = ATTACK_MASK[diff_index(enemy, king)] & piece_attacks(self.cell(enemy));
-            if hits & SLIDER_ATTACK == 0 {
-                continue;
-            }
+        // Only an enemy slider on one of the king's lines that it moves along can pin (a
+        // bishop or queen on a diagonal, a rook or queen on a rank or file).
+        let mut snipers = self.sliders_aligned_with(bitboard::index(king)) & self.occupancy(!us);
+        while snipers != 0 {
+            let enemy = bitboard::x88(snipers.trailing_zeros() as usize);
+            snipers &= snipers - 1;
             let ray = RAY_STEP[diff_index(king, enemy)];
             if let SliderLine::Pin(pinned) = self.slider_line(king, enemy, ray, us) {
                 set.insert(Square::from_x88_unchecked(pinned));
@@ -647,22 +659,37 @@ impl Board0x88 {
         occupied: u64,
         attackers: u64,
     ) -> bool {
-        let index = bitboard::index(sq);
-        let mut candidates = (knight_set(index)
-            | king_set(index)
-            | pawn_set(!by, index)
-            | bitboard::bishop_attacks(index, occupied)
-            | bitboard::rook_attacks(index, occupied))
-            & attackers
-            & occupied;
+        let mut candidates = self.attack_candidates(sq, by, occupied) & attackers & occupied;
         while candidates != 0 {
             let from = bitboard::x88(candidates.trailing_zeros() as usize);
             candidates &= candidates - 1;
-            if ATTACK_MASK[diff_index(from, sq)] & piece_attacks(self.cell(from)) != 0 {
+            if self.attacks_along_its_line(from, sq) {
                 return true;
             }
         }
         false
+    }
+
+    /// The squares (bits by [`Square::index`]) from which a piece of `by` could attack the
+    /// 0x88 square `sq` when `occupied` are the occupied squares: a knight's jump, a king's
+    /// step, a pawn's diagonal step of `by` towards it, or the first square occupied along
+    /// each of its eight lines. The piece there must still be of a kind that attacks that
+    /// way ([`Board0x88::attacks_along_its_line`]).
+    #[inline(always)]
+    fn attack_candidates(&self, sq: u8, by: Color, occupied: u64) -> u64 {
+        let index = bitboard::index(sq);
+        knight_set(index)
+            | king_set(index)
+            | pawn_set(!by, index)
+            | bitboard::bishop_attacks(index, occupied)
+            | bitboard::rook_attacks(index, occupied)
+    }
+
+    /// Whether the piece on the 0x88 square `from` attacks `to` by its kind and colour alone,
+    /// when nothing stands between them: one lookup in the difference table.
+    #[inline(always)]
+    fn attacks_along_its_line(&self, from: u8, to: u8) -> bool {
+        ATTACK_MASK[diff_index(from, to)] & piece_attacks(self.cell(from)) != 0
     }
 
     /// What stands between the king of `us` on `king` and the enemy slider on `enemy`, which

@@ -81,7 +81,8 @@ impl Board0x88 {
         let them = !us;
         if piece & Piece::KIND_MASK == PieceKind::King.bits() {
             // The king lifted off its square, so that it does not shield its destination.
-            !self.attacked_ignoring(to, them, from, NO_SQUARE)
+            let occupied = (self.occupancy(us) | self.occupancy(them)) & !bitboard::bit(from);
+            !self.attacked_through(to, them, occupied, self.occupancy(them))
         } else {
             // The board after the move: `from` empty, `to` ours, a piece taken there gone.
             let king = self.king(us).x88();
