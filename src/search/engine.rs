@@ -17,9 +17,10 @@
 //! alpha (late-move and futility pruning: the picker then generates only the quiet checks),
 //! and skip quiet moves with a bad history and captures that lose material unless they give
 //! check (quiet moves that lose material too, when `params::see_quiet_depth` is not 0: off
-//! until an SPRT accepts it). Checks extend the search by a ply. Singular extensions: when
-//! the node searched without its TT move, at half the depth, stays below the TT score less a
-//! margin, the TT move is searched a ply deeper (two plies, at most
+//! until an SPRT accepts it). Checks extend the search by a ply (with
+//! `params::check_extension_see` at 1, only those that lose nothing by static exchange).
+//! Singular extensions: when the node searched without its TT move, at half the depth, stays
+//! below the TT score less a margin, the TT move is searched a ply deeper (two plies, at most
 //! `params::singular_double_limit` times on a path, when the others stay a further
 //! `params::singular_double_margin` below: off until an SPRT accepts it); when the others
 //! reach beta the node is cut (multi-cut), and when they only reach the margin while the TT
@@ -1034,6 +1035,11 @@ impl Worker<'_> {
                 && picker.exchange_wins() != Some(true)
                 && !board.see_ge(mv, -params::see_pruning_margin() * depth);
             let gives_check = board.gives_check(mv);
+            // A check that loses material by static exchange goes without the check extension:
+            // its child, in check, adds the ply back (with `check_extension_see` 0, a constant
+            // in a normal build, every check keeps it).
+            let unextended_check =
+                params::check_extension_see() != 0 && gives_check && !board.see_ge(mv, 0);
             if may_prune && !gives_check {
                 // Nor is a quiet move with a bad history, or a capture that loses material.
                 let prune = if quiet {
@@ -1068,7 +1074,7 @@ impl Worker<'_> {
             if params::singular_double_margin() != 0 {
                 self.double_extensions[ply] = double_extensions + i32::from(extension >= 2);
             }
-            let new_depth = depth - 1 + extension;
+            let new_depth = depth - 1 + extension - i32::from(unextended_check);
             // A later move first gets a zero-window search, reduced if it is late and quiet;
             // the first move, and a later one that lands inside a PV node's window, get the
             // full window.
