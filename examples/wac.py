@@ -6,10 +6,12 @@ Usage (from anywhere; relative default paths are taken from the repository root)
     cargo build --release --features search --example uci
     pip install chess                   # python-chess
     python3 examples/wac.py [--engine target/release/examples/uci]
-        [--epd ../shared/tactics/wac.epd] [--time 1.0] [--hash 16] [--first N]
+        [--epd ../shared/tactics/wac.epd] [--time 1.0 | --nodes N] [--hash 16] [--first N]
         [--engine-option NAME=VALUE ...]
 
-Each position is searched for `--time` seconds as a new game. It counts as solved when the
+Each position is searched for `--time` seconds as a new game, or for `--nodes` nodes: a node
+limit gives the same answers however busy the machine is, so that two builds or two settings
+can be compared while other work runs. It counts as solved when the
 engine's move is one of its `bm` moves (if it has any) and none of its `am` moves. One line is
 printed per position, then the ids of the missed positions and the total, as
 `solved <n>/<total>`. `--engine-option` sets a UCI option before the first position (for
@@ -63,6 +65,7 @@ def main():
     parser.add_argument("--engine", default="target/release/examples/uci", help="the UCI engine")
     parser.add_argument("--epd", default="../shared/tactics/wac.epd", help="the EPD file")
     parser.add_argument("--time", type=float, default=1.0, help="seconds per position (default 1)")
+    parser.add_argument("--nodes", type=int, help="nodes per position instead of a time")
     parser.add_argument("--hash", type=int, default=16, help="Hash in MiB (default 16)")
     parser.add_argument("--first", type=int, help="only the first N positions")
     parser.add_argument("--engine-option", type=parse_option, action="append", default=[],
@@ -70,6 +73,10 @@ def main():
     args = parser.parse_args()
     if args.time <= 0:
         parser.error("--time must be positive")
+    if args.nodes is not None and args.nodes <= 0:
+        parser.error("--nodes must be positive")
+    limit = (chess.engine.Limit(nodes=args.nodes) if args.nodes is not None
+             else chess.engine.Limit(time=args.time))
 
     epd = repo_path(args.epd).resolve()
     if not epd.exists():
@@ -85,7 +92,7 @@ def main():
             sys.exit(f"the engine has no option {', '.join(unknown)}")
         engine.configure(options)
         for board, ops in positions:
-            result = engine.play(board, chess.engine.Limit(time=args.time), game=object())
+            result = engine.play(board, limit, game=object())
             move = result.move
             ok = move is not None and solved(move, ops)
             played = board.san(move) if move in board.legal_moves else str(move)
