@@ -27,12 +27,19 @@
 //! quiet list with the legal moves. The timed walk must give the same counts again. Run with
 //! `cargo bench --bench engine`; a filter such as `cargo bench --bench engine -- kiwipete`
 //! runs one position.
+//!
+//! A second group, `queries`, times the board's attack queries that an engine calls outside
+//! move generation (in its evaluation, its legality checks, its check tests):
+//! [`Board0x88::is_attacked`] and [`Board0x88::attackers`] on every square for both colours,
+//! [`Board0x88::is_check`], [`Board0x88::checkers`] and [`Board0x88::pinned`], each asked of
+//! the same six positions and every position one legal move from them (184 boards):
+//! `cargo bench --bench engine -- queries`.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use x88::{Board0x88, Move, MoveList, perft};
+use x88::{Board0x88, Color, Move, MoveList, Square, perft};
 
 /// The positions (the six of chessprogramming.org's "Perft Results") and the depth of each
 /// tree: 60 to 720 thousand nodes, a few milliseconds a walk.
@@ -222,5 +229,73 @@ fn bench_engine(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_engine);
+/// The boards of the `queries` group: each of [`POSITIONS`] and every position one legal move
+/// from it.
+fn query_boards() -> Vec<Board0x88> {
+    let mut boards = Vec::new();
+    for (_, fen, _) in POSITIONS {
+        let board = Board0x88::from_fen(fen).expect("the benchmark FENs are valid");
+        for mv in board.legal_moves() {
+            let mut child = board;
+            child.play_unchecked(mv);
+            boards.push(child);
+        }
+        boards.push(board);
+    }
+    boards
+}
+
+/// A square query asked of every square, for both colours, on every board; the answers are
+/// summed so that none can be optimised away.
+fn on_every_square(boards: &[Board0x88], query: fn(&Board0x88, Square, Color) -> usize) -> usize {
+    let mut sum = 0;
+    for board in boards {
+        for square in Square::ALL {
+            for color in Color::ALL {
+                sum += query(board, black_box(square), color);
+            }
+        }
+    }
+    sum
+}
+
+/// A position query asked once of every board, the answers summed.
+fn on_every_board(boards: &[Board0x88], query: fn(&Board0x88) -> usize) -> usize {
+    boards.iter().map(|board| query(black_box(board))).sum()
+}
+
+fn bench_queries(c: &mut Criterion) {
+    let boards = query_boards();
+    let mut group = c.benchmark_group("queries");
+    group.throughput(Throughput::Elements(
+        (boards.len() * Square::ALL.len() * Color::ALL.len()) as u64,
+    ));
+    group.bench_function("is_attacked", |b| {
+        b.iter(|| {
+            on_every_square(&boards, |board, square, color| {
+                usize::from(board.is_attacked(square, color))
+            })
+        });
+    });
+    group.bench_function("attackers", |b| {
+        b.iter(|| {
+            on_every_square(&boards, |board, square, color| {
+                board.attackers(square, color).len()
+            })
+        });
+    });
+    group.throughput(Throughput::Elements(boards.len() as u64));
+    group.bench_function("is_check", |b| {
+        b.iter(|| on_every_board(&boards, |board| usize::from(board.is_check())));
+    });
+    group.bench_function("checkers", |b| {
+        b.iter(|| on_every_board(&boards, |board| board.checkers().len()));
+    });
+    group.bench_function("pinned", |b| {
+        b.iter(|| on_every_board(&boards, |board| board.pinned().len()));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_engine, bench_queries);
 criterion_main!(benches);

@@ -497,12 +497,7 @@ impl Board0x88 {
     /// ```
     #[must_use]
     pub fn is_attacked(&self, square: Square, by: Color) -> bool {
-        self.attacked_through(
-            square.x88(),
-            by,
-            self.occupancy(Color::White) | self.occupancy(Color::Black),
-            self.occupancy(by),
-        )
+        self.attacked_through(square.x88(), by, self.occupied().0, self.occupancy(by))
     }
 
     /// [`Board0x88::is_attacked`] with up to two squares treated as empty (`0x80` for none),
@@ -573,15 +568,14 @@ impl Board0x88 {
     /// ```
     #[must_use]
     pub fn attackers(&self, square: Square, by: Color) -> SquareSet {
-        let occupied = self.occupancy(Color::White) | self.occupancy(Color::Black);
         let sq = square.x88();
-        let mut candidates = self.attack_candidates(sq, by, occupied) & self.occupancy(by);
+        let mut candidates = self.attack_candidates(sq, by, self.occupied().0) & self.occupancy(by);
         let mut set = 0;
         while candidates != 0 {
-            let from = candidates & candidates.wrapping_neg();
+            let from = bitboard::x88(candidates.trailing_zeros() as usize);
             candidates &= candidates - 1;
-            if self.attacks_along_its_line(bitboard::x88(from.trailing_zeros() as usize), sq) {
-                set |= from;
+            if self.attacks_along_its_line(from, sq) {
+                set |= bitboard::bit(from);
             }
         }
         SquareSet(set)
