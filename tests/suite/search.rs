@@ -427,3 +427,44 @@ fn threads_stop_with_the_first() {
     let again = searcher.search(&start, &[], &Limits::depth(5), &stop, &clock, |_| {});
     assert_eq!(again.depth, 5);
 }
+
+/// Plays `fen` out between two searchers of `nodes` a move, the game's history known to both,
+/// until it ends or `max_moves` moves of each side are played; returns the final position.
+fn play_out(fen: &str, nodes: u64, max_moves: usize) -> Board0x88 {
+    let mut position = board(fen);
+    let mut history = Vec::new();
+    let mut searchers = [Searcher::new(4), Searcher::new(4)];
+    let stop = AtomicBool::new(false);
+    for ply in 0..2 * max_moves {
+        if position.outcome_with_history(&history).is_some() {
+            break;
+        }
+        let clock = Stopwatch::start();
+        let result = searchers[ply % 2].search(
+            &position,
+            &history,
+            &Limits::nodes(nodes),
+            &stop,
+            &clock,
+            |_| {},
+        );
+        let mv = result.best_move.expect("a game not over has a move");
+        history.push(position.hash());
+        position.play(mv).unwrap();
+    }
+    position
+}
+
+#[test]
+fn bishop_and_knight_mate_the_lone_king() {
+    // The lone king in the centre, far from the corners of the dark-squared bishop (a1, h8):
+    // mate takes some thirty moves of driving it into one, where a search of 100,000 nodes
+    // sees no mate until the last few. Both bishops' colours.
+    for fen in [
+        "8/8/8/3k4/8/8/8/1NB1K3 w - - 0 1",
+        "8/8/8/4k3/8/8/8/2K1BN2 w - - 0 1",
+    ] {
+        let end = play_out(fen, 100_000, 50);
+        assert!(end.is_checkmate(), "{fen}: not mated, ended at {end}");
+    }
+}

@@ -480,6 +480,7 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
     } else if w.opposite_bishops_scale != 64 && opposite_bishops_only(&sets_by_color) {
         eg = (i64::from(eg) * i64::from(w.opposite_bishops_scale) / 64) as i32;
     }
+    eg += bishop_knight_mate(&sets_by_color, own, kings, w);
     let phase = phase.min(MAX_PHASE);
     // In 64 bits: with extreme weights the products would not fit in 32. The result is
     // between `mg` and `eg`, so it fits.
@@ -578,6 +579,54 @@ fn opposite_bishops_only(sets: &[[SquareSet; 6]; 2]) -> bool {
         (Some(white), Some(black)) => white.is_light() != black.is_light(),
         _ => false,
     }
+}
+
+/// The endgame bonus, from White's point of view, of a side with its king, a bishop and a
+/// knight and nothing else against a lone king (`sets`: each side's pieces by kind; `own`:
+/// the squares of each side's pieces; `kings`: their squares): the nearer the lone king to a
+/// corner of the bishop's colour, where alone it can be mated, and the nearer the kings, the
+/// better (negative when both are far). Without it the search, which sees no mate twenty moves ahead, has no plan, and
+/// the fifty-move rule ends the game. 0 for any other material.
+#[inline(always)]
+fn bishop_knight_mate(
+    sets: &[[SquareSet; 6]; 2],
+    own: [SquareSet; 2],
+    kings: [Square; 2],
+    w: &Weights,
+) -> i32 {
+    // Four pieces in all, the two kings among them: the one test most positions pay.
+    if (own[0] | own[1]).len() != 4 {
+        return 0;
+    }
+    for color in Color::ALL {
+        let side = color.index();
+        let bishops = sets[side][PieceKind::Bishop.index()];
+        if own[side].len() != 3
+            || bishops.len() != 1
+            || sets[side][PieceKind::Knight.index()].len() != 1
+        {
+            continue;
+        }
+        let Some(bishop) = bishops.first() else {
+            continue;
+        };
+        let lone = kings[1 - side];
+        let (file, rank) = (lone.file().index() as i32, lone.rank().index() as i32);
+        // Steps (files plus ranks) to the nearer corner of the bishop's colour: h1 and a8
+        // are light, a1 and h8 dark.
+        let to_corner = if bishop.is_light() {
+            (7 - file + rank).min(file + 7 - rank)
+        } else {
+            (file + rank).min(14 - file - rank)
+        };
+        // Centred (0 for a king halfway, 7 steps from the corner, and kings 4 steps apart),
+        // so that the bonus at best (340 centipawns at the defaults) stays below the rook
+        // or queen the side would otherwise keep: only its slope steers the search.
+        let bonus = (7 - to_corner) * w.bishop_knight_corner
+            + (4 - distance(kings[0], kings[1])) * w.bishop_knight_kings;
+        return if color == Color::White { bonus } else { -bonus };
+    }
+    0
 }
 
 /// The passed-pawn bonus (middlegame, endgame) of the pawn of `color` on `sq`: by its rank,
@@ -789,8 +838,8 @@ mod tests {
             count += values.len();
         });
         // Material 12, piece-square 768, mobility 18, king attack 6 + 3, safe checks 6,
-        // passed pawns 16 + 2, free passed pawns 16, connected pawns 16, and 31 single numbers.
-        assert_eq!(count, 894);
+        // passed pawns 16 + 2, free passed pawns 16, connected pawns 16, and 33 single numbers.
+        assert_eq!(count, 896);
         let mut unique = names.clone();
         unique.sort_unstable();
         unique.dedup();
@@ -828,6 +877,8 @@ mod tests {
             "4k3/p7/8/3B4/4P3/8/8/4K3 w - - 0 1",
             // Nor an endgame of bishops on squares of opposite colours.
             "4k3/pp3b2/8/8/8/8/PPP2B2/4K3 w - - 0 1",
+            // Nor a bishop and knight against a lone king.
+            "8/8/4k3/8/8/8/8/1NB1K3 w - - 0 1",
         ] {
             boards.push(fen.parse().unwrap());
         }
@@ -846,6 +897,39 @@ mod tests {
             });
             assert!(changed, "{name} changes no evaluation");
         }
+    }
+
+    /// With a king, bishop and knight against a lone king, the evaluation drives the lone
+    /// king to a corner of the bishop's colour: only there is mate possible.
+    #[test]
+    fn bishop_and_knight_want_the_corner_of_the_bishops_colour() {
+        let eval = |fen: &str| evaluate(&fen.parse::<Board0x88>().unwrap());
+        // A dark-squared bishop (c1): a1 is a mating corner, a8 is not. Black to move, so
+        // the values are Black's; the white king stands as far from each.
+        let in_right_corner = eval("8/8/8/8/8/2K5/8/k1B1N3 b - - 0 1");
+        let in_wrong_corner = eval("k7/8/2K5/8/8/8/8/2B1N3 b - - 0 1");
+        let in_centre = eval("8/8/8/3k4/8/8/8/2BKN3 b - - 0 1");
+        assert!(
+            in_right_corner < in_wrong_corner - 200,
+            "{in_right_corner} {in_wrong_corner}"
+        );
+        assert!(in_right_corner < in_centre, "{in_right_corner} {in_centre}");
+        // With colours reversed: Black's light-squared bishop (f1) wants h1 or a8, not a1.
+        let mirrored_right = eval("6n1/8/8/8/8/5k2/8/5b1K w - - 0 1");
+        let mirrored_wrong = eval("6n1/8/8/8/8/2k5/8/K4b2 w - - 0 1");
+        assert!(
+            mirrored_right < mirrored_wrong,
+            "{mirrored_right} {mirrored_wrong}"
+        );
+        // With a pawn more on the board the term is off: it is for the bare ending only.
+        let weights = Weights {
+            bishop_knight_corner: 0,
+            bishop_knight_kings: 0,
+            ..Weights::DEFAULT
+        };
+        let without = Evaluator::new(&weights);
+        let with_pawn: Board0x88 = "8/8/8/8/8/2K5/4P3/k1B1N3 b - - 0 1".parse().unwrap();
+        assert_eq!(without.evaluate(&with_pawn), evaluate(&with_pawn));
     }
 
     /// Weights far out of range are clamped, so that no sum overflows (a debug build would
