@@ -15,9 +15,10 @@ For each ending (the strong side's pieces besides its king: `KBN` a bishop and a
 a queen, `KR` a rook, `KBB` two bishops on squares of opposite colours) it plays `--games`
 games from random legal positions, the same for every engine with the same `--seed`: the
 engine has White and the pieces and searches `--nodes` nodes a move (the same moves however
-busy the machine is); the defender has the lone king and `--defender-time` seconds a move. A
-game counts as won when it ends in mate, before the fifty-move rule or a repetition can end
-it. One line per ending gives the games won and the moves each mate took, then the total as
+busy the machine is); the defender has the lone king and `--defender-time` seconds a move. No
+White piece starts next to the lone king. A game counts as won when it ends in mate before
+the defender may claim a draw (by the fifty-move rule or a repetition, on its move). One line
+per ending gives the games won and the moves each mate took, then the total as
 `won <n>/<games>`. `--engine-option` sets a UCI option (a `tune` build's `eval_` weights,
 for example), as `match.py`'s does.
 
@@ -74,16 +75,34 @@ def random_position(pieces, rng):
         bishops = list(board.pieces(chess.BISHOP, chess.WHITE))
         if len(bishops) == 2 and square_colour(bishops[0]) == square_colour(bishops[1]):
             continue
+        # No piece next to the lone king, where it might be taken before the ending begins.
+        if board.attacks_mask(squares[1]) & board.occupied_co[chess.WHITE]:
+            continue
         if board.is_valid() and not board.is_check() and not board.is_game_over():
             return board
 
 
+def over(board):
+    """Whether the game has ended: by the rules, or by a draw the defender (Black) may claim
+    on its move (a repetition the engine could make, it need not).
+
+    >>> over(chess.Board("7k/8/6QK/8/8/8/8/8 b - - 0 1"))  # stalemate
+    True
+    >>> over(chess.Board("7k/8/8/8/8/8/8/Q6K b - - 98 60"))
+    False
+    >>> over(chess.Board("7k/8/8/8/8/8/8/Q6K b - - 99 60"))  # Black's move would be the 100th
+    True
+    """
+    return board.outcome() is not None or (board.turn == chess.BLACK and board.can_claim_draw())
+
+
 def play(engine, defender, board, engine_limit, defender_limit):
-    """Plays `board` out; returns the finished board."""
-    while not board.is_game_over(claim_draw=True):
+    """Plays `board` out as a new game for both engines; returns the finished board."""
+    game = object()
+    while not over(board):
         player, limit = ((engine, engine_limit) if board.turn == chess.WHITE
                          else (defender, defender_limit))
-        board.push(player.play(board, limit).move)
+        board.push(player.play(board, limit, game=game).move)
     return board
 
 

@@ -189,13 +189,14 @@ weights! {
     /// side); docs/strength.md, "Fitted to Stockfish's scores".
     pawnless_scale: i32 = -13,
     /// Endgame bonus, for a king, bishop and knight against a lone king, per step (files plus
-    /// ranks) the lone king stands nearer than 7 to a corner of the bishop's colour (a
-    /// penalty when farther): only there can it be mated, and nothing else here drives it
-    /// there. At 40, x88 at 100,000 nodes a move mated Stockfish's king in 20 of 20 random
-    /// such positions (in 0 of 10 without it); docs/strength.md, "Endgame knowledge".
+    /// ranks) the lone king stands nearer than 7 (the farthest it can be) to a corner of the
+    /// bishop's colour: only there can it be mated, and nothing else here drives it there.
+    /// With it and [`Weights::bishop_knight_kings`], x88 at 100,000 nodes a move mated
+    /// Stockfish's king from 20 of 20 random such positions, 1 without them
+    /// (`examples/endgames.py`; docs/strength.md, "Endgame knowledge").
     bishop_knight_corner: i32 = 40,
-    /// In the same ending, endgame bonus per king step the two kings stand nearer than 4
-    /// (a penalty when farther): the strong king must help drive the lone one.
+    /// In the same ending, endgame bonus per king step the two kings stand nearer than 4 (a
+    /// penalty when farther): the strong king must help drive the lone one.
     bishop_knight_kings: i32 = 20,
     /// Middlegame bonus for a knight on an outpost: a square on its side's fourth to sixth
     /// rank that a pawn of its own guards and that no enemy pawn can ever attack.
