@@ -457,9 +457,10 @@ fn play_out(fen: &str, nodes: u64, max_moves: usize) -> Board0x88 {
 
 #[test]
 fn bishop_and_knight_mate_the_lone_king() {
-    // The lone king in the centre, far from the corners of the dark-squared bishop (a1, h8):
-    // mate takes some thirty moves of driving it into one, where a search of 100,000 nodes
-    // sees no mate until the last few. A dark-squared bishop (c1), then a light one (f1).
+    // The lone king in the centre, far from the corners of the bishop's colour: mate takes
+    // some thirty moves of driving it into one, where a search of 100,000 nodes sees no
+    // mate until the last few. A dark-squared bishop (c1: a1 and h8), then a light one (f1:
+    // a8 and h1).
     for fen in [
         "8/8/8/3k4/8/8/8/1NB1K3 w - - 0 1",
         "8/8/8/4k3/8/8/8/2K1NB2 w - - 0 1",
