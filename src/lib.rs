@@ -1,13 +1,13 @@
 #![doc = include_str!("../README.md")]
 #![cfg_attr(not(test), no_std)]
 #![deny(missing_docs)]
-// No `unsafe` but in four places, each allowed where it stands: the calls into the copies of
+// No `unsafe` but in five places, each allowed where it stands: the calls into the copies of
 // the bulk counter and of the evaluation compiled for the `popcnt` instruction, made only once
 // the processor is known to have it (`count.rs`, `search/eval/mod.rs`; measured in
 // docs/performance.md, both copies tested), `cpuid`, which tells the counter without `std`
 // (`cpu.rs`, tested against `std`'s detection), and the search's prefetch of a
-// transposition-table bucket on x86-64 (`search/tt.rs`, where it is tested; measured in
-// docs/strength.md).
+// transposition-table bucket on x86-64 and its request for huge pages under the table on
+// Linux (`search/tt.rs`, where both are tested; measured in docs/strength.md).
 #![deny(unsafe_code)]
 // On docs.rs (and CI's docs step), label every item behind a cargo feature with that feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]

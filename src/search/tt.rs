@@ -185,6 +185,61 @@ pub(crate) fn score_from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// Asks the kernel to back the memory reserved in `buckets` with huge pages (2 MiB on
+/// x86-64 and AArch64), where it hands them out only on request, as Linux does in its common
+/// `transparent_hugepage` setting `madvise`. A probe at a random bucket then seldom misses
+/// the processor's address-translation cache: with 4 KiB pages a 16 MiB table spans 4,096
+/// of them, and each miss walks the page tables before the bucket can even be fetched (the
+/// prefetch waits for that walk too). `uci bench` runs about 6 % faster with the table on huge
+/// pages, the same tree (docs/strength.md). A hint: a refusal changes nothing but the speed,
+/// so its result is ignored. Elsewhere than on Linux on those two architectures, and without
+/// `std`, it does nothing.
+#[cfg(all(
+    feature = "std",
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+fn advise_huge_pages(buckets: &Vec<Bucket>) {
+    // The C library's `madvise`, which every program linked with `std` on Linux has; declared
+    // here rather than through the `libc` crate, for one call. `MADV_HUGEPAGE` is 14 on both
+    // architectures (the kernel's `asm-generic/mman-common.h`).
+    #[allow(unsafe_code)]
+    unsafe extern "C" {
+        fn madvise(
+            addr: *mut core::ffi::c_void,
+            length: usize,
+            advice: core::ffi::c_int,
+        ) -> core::ffi::c_int;
+    }
+    const MADV_HUGEPAGE: core::ffi::c_int = 14;
+    const PAGE: usize = 4096;
+    // The 2 MiB windows wholly inside the range are the ones the kernel can back; a table
+    // smaller than one has none.
+    const HUGE: usize = 2 << 20;
+    let bytes = buckets.capacity() * core::mem::size_of::<Bucket>();
+    if bytes < HUGE {
+        return;
+    }
+    // From the page the reservation starts in (madvise takes whole pages).
+    let start = buckets.as_ptr() as usize & !(PAGE - 1);
+    let end = buckets.as_ptr() as usize + bytes;
+    // SAFETY: madvise with MADV_HUGEPAGE reads and writes no memory of the program; it marks
+    // the pages of the range, all of which belong to the allocation of `buckets` (the first
+    // possibly shared with the allocator's own header), as worth backing with huge pages.
+    #[allow(unsafe_code)]
+    unsafe {
+        madvise(start as *mut core::ffi::c_void, end - start, MADV_HUGEPAGE);
+    }
+}
+
+/// [`advise_huge_pages`] where there is nothing to ask.
+#[cfg(not(all(
+    feature = "std",
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+)))]
+fn advise_huge_pages(_buckets: &Vec<Bucket>) {}
+
 /// The most buckets a table has: the index takes 32 bits of the key (2^32 buckets of 64 bytes
 /// would be 256 GiB); on 32-bit targets, whatever `usize` holds.
 const MAX_BUCKETS: usize = (u32::MAX as usize).saturating_add(1);
@@ -201,6 +256,9 @@ impl TranspositionTable {
         while buckets.try_reserve_exact(count).is_err() && count > 1 {
             count /= 2;
         }
+        // Before the first write: the kernel backs a page with a huge one when it is first
+        // touched, not later (but slowly, in the background).
+        advise_huge_pages(&buckets);
         buckets.resize_with(count, Bucket::default);
         TranspositionTable {
             buckets,
@@ -372,6 +430,52 @@ mod tests {
             }
             assert_eq!(tt.probe(7, 0).map(|h| h.score), Some(21));
         }
+    }
+
+    /// The kernel's flags of the memory mapping that holds `address`, from
+    /// `/proc/self/smaps` (its `VmFlags` line), or `None` if no mapping does.
+    #[cfg(all(feature = "std", target_os = "linux"))]
+    fn mapping_flags(address: usize) -> Option<std::string::String> {
+        let smaps = std::fs::read_to_string("/proc/self/smaps").ok()?;
+        let mut inside = false;
+        for line in smaps.lines() {
+            // A mapping's first line is its range in hex, `start-end perms ...`.
+            let range = line
+                .split_whitespace()
+                .next()
+                .and_then(|r| r.split_once('-'));
+            if let Some((Ok(start), Ok(end))) =
+                range.map(|(s, e)| (usize::from_str_radix(s, 16), usize::from_str_radix(e, 16)))
+            {
+                inside = (start..end).contains(&address);
+            } else if inside {
+                if let Some(flags) = line.strip_prefix("VmFlags:") {
+                    return Some(flags.into());
+                }
+            }
+        }
+        None
+    }
+
+    #[cfg(all(
+        feature = "std",
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64")
+    ))]
+    #[test]
+    fn a_large_table_asks_for_huge_pages() {
+        // Where the kernel has transparent huge pages at all: the table's memory is marked
+        // (`hg` in its mapping's flags) whatever their setting, `never` included.
+        if !std::path::Path::new("/sys/kernel/mm/transparent_hugepage").exists() {
+            return;
+        }
+        let tt = TranspositionTable::new(8);
+        let middle = &tt.buckets[tt.buckets.len() / 2] as *const Bucket as usize;
+        let flags = mapping_flags(middle).expect("the table is in a mapping");
+        assert!(flags.split_whitespace().any(|f| f == "hg"), "flags {flags}");
+        // And a table is still a table.
+        tt.store(7, 0, None, 21, 3, Bound::Lower);
+        assert_eq!(tt.probe(7, 0).map(|h| h.score), Some(21));
     }
 
     #[test]
