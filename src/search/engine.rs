@@ -1016,6 +1016,8 @@ impl Worker<'_> {
             if Some(mv) == excluded {
                 continue;
             }
+            // The child's table entry starts loading now, while the move's pruning is decided.
+            self.tt.prefetch(board.hash_after(mv));
             let quiet = is_quiet(mv);
             // The quiet move's history for pruning and reductions; with
             // `continuation_history` at 2, its continuation history too.

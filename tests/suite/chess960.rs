@@ -623,6 +623,7 @@ fn playout(
                 mv,
                 printed
             );
+            prop_assert_eq!(ours.hash_after(mv), copy.hash(), "hash_after {:?}", mv);
             copy.unmake_move(mv, undo);
             prop_assert_eq!(copy, ours, "unmake {:?} in {}", mv, printed);
             prop_assert_eq!(copy.hash(), ours.hash());

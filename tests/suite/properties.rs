@@ -532,7 +532,7 @@ proptest! {
     }
 
     /// (b) The incremental hash equals the hash computed from scratch after every move, and
-    /// the bitboards match the cells.
+    /// the one `hash_after` foretells; the bitboards match the cells.
     #[test]
     fn incremental_hash_equals_recomputed_hash(choices in choices()) {
         playouts(&choices, |board| {
@@ -541,6 +541,7 @@ proptest! {
                 let mut next = *board;
                 let _ = next.make_move(mv);
                 prop_assert_eq!(next.hash(), next.compute_hash(), "{} in {}", mv, board);
+                prop_assert_eq!(board.hash_after(mv), next.hash(), "{} in {}", mv, board);
                 for color in [Color::White, Color::Black] {
                     prop_assert!(next.kind_on(next.king(color)) == Some(x88::PieceKind::King));
                     let squares: Vec<x88::Square> = next.occupied_by(color).into_iter().collect();
