@@ -68,10 +68,11 @@ impl Board0x88 {
     /// The Zobrist hash of the position after `mv`, a legal move of this position, without
     /// playing it: what [`hash`](Board0x88::hash) will say once it is made. A search asks it
     /// to start loading the child's transposition-table entry while it still decides whether
-    /// to play the move at all. For the common moves (a quiet move or a capture of a piece
-    /// other than a king with its castling rights) it is a few table lookups; for the others
-    /// it plays the move on a copy. For a move that is not legal here the value is
-    /// unspecified (but nothing panics).
+    /// to play the move at all. For the common moves, a plain quiet move or capture (not a
+    /// double push, promotion, castling or en passant) by any piece but a king that still has
+    /// its castling rights, it is a few table lookups; for the others it plays the move on a
+    /// copy. For a move that is not legal here the value is unspecified, as the position
+    /// after [`play_unchecked`](Board0x88::play_unchecked) is.
     ///
     /// ```
     /// use x88::Board0x88;

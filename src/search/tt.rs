@@ -434,7 +434,11 @@ mod tests {
 
     /// The kernel's flags of the memory mapping that holds `address`, from
     /// `/proc/self/smaps` (its `VmFlags` line), or `None` if no mapping does.
-    #[cfg(all(feature = "std", target_os = "linux"))]
+    #[cfg(all(
+        feature = "std",
+        target_os = "linux",
+        any(target_arch = "x86_64", target_arch = "aarch64")
+    ))]
     fn mapping_flags(address: usize) -> Option<std::string::String> {
         let smaps = std::fs::read_to_string("/proc/self/smaps").ok()?;
         let mut inside = false;
