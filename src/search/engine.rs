@@ -1016,7 +1016,9 @@ impl Worker<'_> {
             if Some(mv) == excluded {
                 continue;
             }
-            // The child's table entry starts loading now, while the move's pruning is decided.
+            // The child's table entry starts loading now, while the move's pruning is decided
+            // (only where `prefetch` does something: elsewhere the hash would be wasted work).
+            #[cfg(target_arch = "x86_64")]
             self.tt.prefetch(board.hash_after(mv));
             let quiet = is_quiet(mv);
             // The quiet move's history for pruning and reductions; with

@@ -186,20 +186,21 @@ pub(crate) fn score_from_tt(score: i32, ply: usize) -> i32 {
 }
 
 /// Asks the kernel to back the memory reserved in `buckets` with huge pages (2 MiB on
-/// x86-64 and AArch64), where it hands them out only on request, as Linux does in its common
-/// `transparent_hugepage` setting `madvise`. A probe at a random bucket then seldom misses
-/// the processor's address-translation cache: with 4 KiB pages a 16 MiB table spans 4,096
-/// of them, and each miss walks the page tables before the bucket can even be fetched (the
-/// prefetch waits for that walk too). `uci bench` runs about 6 % faster with the table on huge
-/// pages, the same tree (docs/strength.md). A hint: a refusal changes nothing but the speed,
-/// so its result is ignored. Elsewhere than on Linux on those two architectures, and without
-/// `std`, it does nothing.
+/// x86-64 and AArch64 with 4 KiB pages), where it hands them out only on request, as Linux
+/// does in its `transparent_hugepage` setting `madvise` (Ubuntu's, and this project's test
+/// machines'). A probe at a random bucket then seldom misses the processor's
+/// address-translation cache: with 4 KiB pages a 16 MiB table spans 4,096 of them, and each
+/// miss walks the page tables before the bucket can even be fetched (the prefetch waits for
+/// that walk too). `uci bench` runs about 6 % faster with the table on huge pages, the same
+/// tree (docs/strength.md). A hint: a refusal changes nothing but the speed. Returns whether
+/// the kernel took it (false where nothing was asked: a table smaller than a huge page, or
+/// other systems than Linux on those two architectures with `std`).
 #[cfg(all(
     feature = "std",
     target_os = "linux",
     any(target_arch = "x86_64", target_arch = "aarch64")
 ))]
-fn advise_huge_pages(buckets: &Vec<Bucket>) {
+fn advise_huge_pages(buckets: &Vec<Bucket>) -> bool {
     // The C library's `madvise`, which every program linked with `std` on Linux has; declared
     // here rather than through the `libc` crate, for one call. `MADV_HUGEPAGE` is 14 on both
     // architectures (the kernel's `asm-generic/mman-common.h`).
@@ -212,24 +213,23 @@ fn advise_huge_pages(buckets: &Vec<Bucket>) {
         ) -> core::ffi::c_int;
     }
     const MADV_HUGEPAGE: core::ffi::c_int = 14;
-    const PAGE: usize = 4096;
-    // The 2 MiB windows wholly inside the range are the ones the kernel can back; a table
-    // smaller than one has none.
+    // Only the 2 MiB windows wholly inside the reservation can be backed by huge pages, so the
+    // range asked about is those windows: inside the allocation, and aligned to any page size
+    // up to 2 MiB.
     const HUGE: usize = 2 << 20;
+    let first = buckets.as_ptr() as usize;
     let bytes = buckets.capacity() * core::mem::size_of::<Bucket>();
-    if bytes < HUGE {
-        return;
+    let start = first.next_multiple_of(HUGE);
+    let end = (first + bytes) & !(HUGE - 1);
+    if start >= end {
+        return false;
     }
-    // From the page the reservation starts in (madvise takes whole pages).
-    let start = buckets.as_ptr() as usize & !(PAGE - 1);
-    let end = buckets.as_ptr() as usize + bytes;
     // SAFETY: madvise with MADV_HUGEPAGE reads and writes no memory of the program; it marks
-    // the pages of the range, all of which belong to the allocation of `buckets` (the first
-    // possibly shared with the allocator's own header), as worth backing with huge pages.
+    // the pages of the range, which lies inside the allocation of `buckets`, as worth backing
+    // with huge pages.
     #[allow(unsafe_code)]
-    unsafe {
-        madvise(start as *mut core::ffi::c_void, end - start, MADV_HUGEPAGE);
-    }
+    let result = unsafe { madvise(start as *mut core::ffi::c_void, end - start, MADV_HUGEPAGE) };
+    result == 0
 }
 
 /// [`advise_huge_pages`] where there is nothing to ask.
@@ -238,7 +238,9 @@ fn advise_huge_pages(buckets: &Vec<Bucket>) {
     target_os = "linux",
     any(target_arch = "x86_64", target_arch = "aarch64")
 )))]
-fn advise_huge_pages(_buckets: &Vec<Bucket>) {}
+fn advise_huge_pages(_buckets: &Vec<Bucket>) -> bool {
+    false
+}
 
 /// The most buckets a table has: the index takes 32 bits of the key (2^32 buckets of 64 bytes
 /// would be 256 GiB); on 32-bit targets, whatever `usize` holds.
@@ -258,7 +260,7 @@ impl TranspositionTable {
         }
         // Before the first write: the kernel backs a page with a huge one when it is first
         // touched, not later (but slowly, in the background).
-        advise_huge_pages(&buckets);
+        let _ = advise_huge_pages(&buckets);
         buckets.resize_with(count, Bucket::default);
         TranspositionTable {
             buckets,
@@ -288,9 +290,10 @@ impl TranspositionTable {
     /// Starts loading the bucket of `key` into the cache without waiting for it, so that
     /// a [`probe`](TranspositionTable::probe) of `key` after some other work finds it there.
     ///
-    /// The search calls it as soon as a move is made and evaluates the child before probing
-    /// its entry: a bucket is seldom in the cache, and at 16 MiB its first load took a third
-    /// of the search's time. `bench` runs 15 % faster for it, the same tree (docs/strength.md,
+    /// The search calls it as soon as a move is made (the main search as soon as the move is
+    /// picked, by [`Board0x88::hash_after`](crate::Board0x88::hash_after)) and evaluates the
+    /// child before probing its entry: a bucket is seldom in the cache, and at 16 MiB its
+    /// first load took a third of the search's time. `bench` runs 15 % faster for it, the same tree (docs/strength.md,
     /// "Where the third goes"); prefetching alone gains a few per cent, evaluating first
     /// alone nothing. On targets other than x86-64, it does nothing.
     #[inline]
@@ -468,18 +471,30 @@ mod tests {
     ))]
     #[test]
     fn a_large_table_asks_for_huge_pages() {
-        // Where the kernel has transparent huge pages at all: the table's memory is marked
-        // (`hg` in its mapping's flags) whatever their setting, `never` included.
-        if !std::path::Path::new("/sys/kernel/mm/transparent_hugepage").exists() {
+        // The request itself: where the kernel takes it (not under an emulator that ignores
+        // it, nor a kernel without transparent huge pages), the reserved memory is marked `hg`
+        // in its mapping's flags, whatever the kernel's setting (`never` included).
+        let mut reserved: Vec<Bucket> = Vec::new();
+        reserved.reserve_exact(8 << 20 >> 6);
+        let middle = reserved.as_ptr() as usize + (4 << 20);
+        if !advise_huge_pages(&reserved) {
             return;
         }
+        // A sandbox may hide the flags; then there is nothing to read.
+        let Some(flags) = mapping_flags(middle) else {
+            return;
+        };
+        assert!(flags.split_whitespace().any(|f| f == "hg"), "flags {flags}");
+        // A table asks for its own memory, and is still a table.
         let tt = TranspositionTable::new(8);
         let middle = &tt.buckets[tt.buckets.len() / 2] as *const Bucket as usize;
-        let flags = mapping_flags(middle).expect("the table is in a mapping");
+        let flags = mapping_flags(middle).expect("the table's mapping has flags too");
         assert!(flags.split_whitespace().any(|f| f == "hg"), "flags {flags}");
-        // And a table is still a table.
         tt.store(7, 0, None, 21, 3, Bound::Lower);
         assert_eq!(tt.probe(7, 0).map(|h| h.score), Some(21));
+        // A table smaller than a huge page asks for nothing.
+        let small: Vec<Bucket> = Vec::with_capacity(1000);
+        assert!(!advise_huge_pages(&small));
     }
 
     #[test]

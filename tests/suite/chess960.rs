@@ -623,7 +623,13 @@ fn playout(
                 mv,
                 printed
             );
-            prop_assert_eq!(ours.hash_after(mv), copy.hash(), "hash_after {:?}", mv);
+            prop_assert_eq!(
+                ours.hash_after(mv),
+                copy.hash(),
+                "hash_after {:?} in {}",
+                mv,
+                printed
+            );
             copy.unmake_move(mv, undo);
             prop_assert_eq!(copy, ours, "unmake {:?} in {}", mv, printed);
             prop_assert_eq!(copy.hash(), ours.hash());
