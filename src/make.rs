@@ -76,9 +76,8 @@ impl Board0x88 {
     ///
     /// ```
     /// use x88::Board0x88;
-    /// let board: Board0x88 = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
-    ///     .parse()
-    ///     .unwrap();
+    /// let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    /// let board: Board0x88 = fen.parse().unwrap();
     /// for mv in board.legal_moves() {
     ///     let mut child = board;
     ///     child.play_unchecked(mv);
@@ -94,9 +93,7 @@ impl Board0x88 {
         // `make_move`'s two fast paths, whose keys are those of the pieces on the two squares
         // (an empty square's key is 0, so a quiet move's destination adds nothing).
         if (mv.is_plain_quiet() | mv.is_plain_capture()) & !is_virgin_king(piece) {
-            let keys = piece_key(self.cell(to), to)
-                ^ piece_key(piece, from)
-                ^ piece_key(piece & !Piece::VIRGIN, to);
+            let keys = piece_key(self.cell(to), to) ^ step_keys(piece, from, to);
             return self.state().after_move(keys, false).hash;
         }
         let mut child = *self;
@@ -120,7 +117,7 @@ impl Board0x88 {
         if mv.is_plain_quiet() & !is_virgin_king(piece) {
             let placed = piece & !Piece::VIRGIN;
             self.relocate(from, to, placed, us);
-            let keys = piece_key(piece, from) ^ piece_key(placed, to);
+            let keys = step_keys(piece, from, to);
             let resets_clock = piece & Piece::KIND_MASK == PieceKind::Pawn.bits();
             self.set_state(before.after_move(keys, resets_clock));
             return Undo {
@@ -137,7 +134,7 @@ impl Board0x88 {
             self.remove(to, captured, them);
             let placed = piece & !Piece::VIRGIN;
             self.relocate(from, to, placed, us);
-            let keys = piece_key(captured, to) ^ piece_key(piece, from) ^ piece_key(placed, to);
+            let keys = piece_key(captured, to) ^ step_keys(piece, from, to);
             self.set_state(before.after_move(keys, true));
             return Undo {
                 state: before,
@@ -400,6 +397,15 @@ impl Board0x88 {
             .into_iter()
             .filter(move |&side| side & 0x88 == 0 && self.cell(side) == pawn)
     }
+}
+
+/// The change to the hash when `piece` (a piece byte) steps from `from` to `to` and stays
+/// what it is: off its square, and on the other without its virgin bit (a rook that leaves
+/// with its castling right loses it). Shared by `make_move`'s two fast paths and
+/// [`Board0x88::hash_after`], which must agree.
+#[inline(always)]
+fn step_keys(piece: u8, from: u8, to: u8) -> u64 {
+    piece_key(piece, from) ^ piece_key(piece & !Piece::VIRGIN, to)
 }
 
 /// Whether `piece` (a piece byte) is a king that has not moved, of either colour: the one

@@ -293,9 +293,10 @@ impl TranspositionTable {
     /// The search calls it as soon as a move is made (the main search as soon as the move is
     /// picked, by [`Board0x88::hash_after`](crate::Board0x88::hash_after)) and evaluates the
     /// child before probing its entry: a bucket is seldom in the cache, and at 16 MiB its
-    /// first load took a third of the search's time. `bench` runs 15 % faster for it, the same tree (docs/strength.md,
-    /// "Where the third goes"); prefetching alone gains a few per cent, evaluating first
-    /// alone nothing. On targets other than x86-64, it does nothing.
+    /// first load took a third of the search's time. `bench` runs 15 % faster for it, the
+    /// same tree (docs/strength.md, "Where the third goes"); prefetching alone gains a few
+    /// per cent, evaluating first alone nothing. On targets other than x86-64, it does
+    /// nothing.
     #[inline]
     pub fn prefetch(&self, key: u64) {
         #[cfg(not(target_arch = "x86_64"))]
