@@ -17,8 +17,8 @@
 //! alpha (late-move and futility pruning: the picker then generates only the quiet checks),
 //! and skip quiet moves with a bad history and captures that lose material unless they give
 //! check (quiet moves that lose material too, when `params::see_quiet_depth` is not 0: off
-//! until an SPRT accepts it). Checks extend the search by a ply (with
-//! `params::check_extension_see` at 1, only those that lose nothing by static exchange).
+//! until an SPRT accepts it). Checks that lose nothing by static exchange extend the search
+//! by a ply (`params::check_extension_see`; at 0, every check does).
 //! Singular extensions: when the node searched without its TT move, at half the depth, stays
 //! below the TT score less a margin, the TT move is searched a ply deeper (two plies, at most
 //! `params::singular_double_limit` times on a path, when the others stay a further
@@ -1040,8 +1040,8 @@ impl Worker<'_> {
                 && !board.see_ge(mv, -params::see_pruning_margin() * depth);
             let gives_check = board.gives_check(mv);
             // A check that loses material by static exchange goes without the check extension:
-            // its child, in check, adds the ply back (with `check_extension_see` 0, a constant
-            // in a normal build, every check keeps it).
+            // its child, in check, adds the ply back (with `check_extension_see` 0, in a `tune`
+            // build, every check keeps it).
             let unextended_check =
                 params::check_extension_see() != 0 && gives_check && !board.see_ge(mv, 0);
             if may_prune && !gives_check {
