@@ -10,9 +10,10 @@
 //! and pawns) and ProbCut (off by default: `params::probcut_depth` is 0). Without a
 //! transposition table move, deep nodes search a ply less (internal iterative reduction).
 //! Moves come ordered from [`MovePicker`]; the first is searched with the full window, later
-//! ones with a null window and, when quiet and late, with a late-move reduction (more of one
-//! at cut nodes and after a capturing TT move, when `params::reduction_cut_node` and
-//! `params::reduction_tt_capture` say so), re-searched when they beat alpha. Shallow nodes
+//! ones with a null window and, when quiet, late and not a check, with a late-move reduction
+//! (more of one at cut nodes and after a capturing TT move, when `params::reduction_cut_node`
+//! and `params::reduction_tt_capture` say so; checks too, a ply less, when
+//! `params::reduction_checks` does), re-searched when they beat alpha. Shallow nodes
 //! end their quiet moves but the checks once they are late or the evaluation is far below
 //! alpha (late-move and futility pruning: the picker then generates only the quiet checks),
 //! and skip quiet moves with a bad history and captures that lose material unless they give
@@ -1086,13 +1087,18 @@ impl Worker<'_> {
                 None
             } else {
                 let mut reduction = 0;
+                // (With `reduction_checks` 0, a constant in a normal build, no check is
+                // reduced.)
                 if depth >= params::reduction_depth()
                     && quiet
                     && !in_check
-                    && !gives_check
+                    && (!gives_check || params::reduction_checks() != 0)
                     && searched > usize::from(pv_node)
                 {
                     let mut r = base_reduction(depth, searched);
+                    if params::reduction_checks() != 0 && gives_check {
+                        r -= 1;
+                    }
                     if pv_node {
                         r -= params::reduction_pv();
                     }
