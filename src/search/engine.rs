@@ -13,7 +13,7 @@
 //! ones with a null window and, when quiet, late and not a check, with a late-move reduction
 //! (more of one at cut nodes and after a capturing TT move, when `params::reduction_cut_node`
 //! and `params::reduction_tt_capture` say so; checks too, a ply less, when
-//! `params::reduction_checks` does), re-searched when they beat alpha. Shallow nodes
+//! `params::reduction_checks` is 1), re-searched when they beat alpha. Shallow nodes
 //! end their quiet moves but the checks once they are late or the evaluation is far below
 //! alpha (late-move and futility pruning: the picker then generates only the quiet checks),
 //! and skip quiet moves with a bad history and captures that lose material unless they give
