@@ -371,6 +371,6 @@ mod tests {
                 p.name
             );
         }
-        assert_eq!(PARAMETERS.len(), 68);
+        assert_eq!(PARAMETERS.len(), 69);
     }
 }
