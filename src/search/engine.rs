@@ -1042,9 +1042,13 @@ impl Worker<'_> {
             let gives_check = board.gives_check(mv);
             // A check that loses material by static exchange goes without the check extension:
             // its child, in check, adds the ply back (with `check_extension_see` 0, in a `tune`
-            // build, every check keeps it).
-            let unextended_check =
-                params::check_extension_see() != 0 && gives_check && !board.see_ge(mv, 0);
+            // build, every check keeps it). A capture the picker tested already needs no
+            // second exchange.
+            let unextended_check = params::check_extension_see() != 0
+                && gives_check
+                && !picker
+                    .exchange_wins()
+                    .unwrap_or_else(|| board.see_ge(mv, 0));
             if may_prune && !gives_check {
                 // Nor is a quiet move with a bad history, or a capture that loses material.
                 let prune = if quiet {
