@@ -115,7 +115,8 @@ fn parameters_move_the_search_and_ranges_hold() {
     // move first or standing pat on the table's score, with quiet moves after a capturing TT
     // move reduced more, with quiet moves that lose material by static exchange pruned, with
     // singular moves extended by two plies at the least margin, with late quiet checks
-    // reduced, and with the continuation history off or in the quiet moves' order only (the
+    // reduced, with quiescence standing pat before it reads the table, and with the
+    // continuation history off or in the quiet moves' order only (the
     // default has it in their pruning and reductions too; the others are off by default).
     for (name, value) in [
         ("continuation_history", 0),
@@ -128,6 +129,7 @@ fn parameters_move_the_search_and_ranges_hold() {
         ("quiescence_tt_eval", 1),
         ("singular_double_margin", 1),
         ("reduction_checks", 1),
+        ("quiescence_stand_pat_first", 1),
     ] {
         let default = params::get(name).expect("a parameter");
         params::set(name, value).expect("in range");

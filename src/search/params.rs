@@ -297,6 +297,11 @@ parameters! {
     /// above the evaluation, an upper one below it, or an exact score), as the main search's
     /// pruning does already; 0 (off until an SPRT accepts it) stands pat on the evaluation.
     quiescence_tt_eval = 0, 0..=1;
+    /// Quiescence stand pat first: 1 returns the corrected static evaluation of a node out
+    /// of check at or above beta before probing the table, so that such a node (about half
+    /// of them) never waits for its bucket; 0 (off until an SPRT accepts it) probes first,
+    /// and the table's score may answer instead.
+    quiescence_stand_pat_first = 0, 0..=1;
     /// Capture history: the weight, in sixteenths, of a capture's history (by capturing kind,
     /// destination and captured kind: raised by the captures that cut a node off, lowered by
     /// those tried before a cutoff) in its order among the captures of the same class; 0 (off
@@ -371,6 +376,6 @@ mod tests {
                 p.name
             );
         }
-        assert_eq!(PARAMETERS.len(), 69);
+        assert_eq!(PARAMETERS.len(), 70);
     }
 }
