@@ -9,7 +9,10 @@
 //! with a margin (delta pruning) are skipped, and so are those that lose material by static
 //! exchange, unless they give check. In check there is no standing pat: every evasion is tried,
 //! and having none is mate. At its first node the quiet checks may follow the captures
-//! (`params::quiescence_checks`). Results go to the transposition table at depth 0.
+//! (`params::quiescence_checks`). Results go to the transposition table at depth 0. A node
+//! reads the table before it decides whether to stand pat, unless
+//! `params::quiescence_stand_pat_first` is on: then a node whose evaluation is at or above
+//! beta returns it without reading the table.
 
 use super::{INFINITY, MATE, MATE_BOUND, Worker, nearer_the_truth};
 use crate::search::ordering::{MAX_PLY, MovePicker, captured_kind, clearly_winning, value};
