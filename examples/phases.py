@@ -21,29 +21,8 @@ writes.
 """
 
 import argparse
-import re
 import statistics
 import sys
-from pathlib import Path
-
-REPO = Path(__file__).resolve().parents[1]
-
-
-def thinking_time(comment):
-    """The seconds of a move's `%emt` comment, or None.
-
-    >>> thinking_time("[%emt 0:00:00.076] [%clk 0:00:02.096]")
-    0.076
-    >>> thinking_time("[%emt 0:01:02.5]")
-    62.5
-    >>> thinking_time("no clock") is None
-    True
-    """
-    found = re.search(r"%emt (\d+):(\d+):([\d.]+)", comment)
-    if found is None:
-        return None
-    hours, minutes, seconds = found.groups()
-    return round(int(hours) * 3600 + int(minutes) * 60 + float(seconds), 6)
 
 
 def decided_at(checkpoints, score, threshold):
@@ -83,12 +62,6 @@ def by_tens(counts):
     return ", ".join(parts) or "none"
 
 
-def find(path):
-    """`path`, or the same path from the repository root if only that exists."""
-    given = Path(path)
-    return given if given.exists() or not (REPO / given).exists() else REPO / given
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("pgn", nargs="+", help="the match's PGN files")
@@ -104,13 +77,15 @@ def main():
     import chess.engine
     import chess.pgn
 
+    from match import repo_path
+
     judge = chess.engine.SimpleEngine.popen_uci(args.judge)
     results = {0: [], 0.5: [], 1: []}
     marks_by_move = {}
     times = {}
     try:
         for path in args.pgn:
-            with open(find(path), encoding="utf-8") as games:
+            with open(repo_path(path), encoding="utf-8") as games:
                 while (game := chess.pgn.read_game(games)) is not None:
                     ours = chess.WHITE if game.headers["White"].startswith(args.name) else chess.BLACK
                     result = game.headers["Result"]
@@ -123,7 +98,7 @@ def main():
                         side = "ours" if board.turn == ours else "theirs"
                         move_number = board.fullmove_number
                         board.push(node.move)
-                        seconds = thinking_time(node.comment)
+                        seconds = node.emt()
                         if seconds is not None:
                             times.setdefault((side, move_number // 10 * 10), []).append(seconds)
                         if board.turn == chess.WHITE and (move_number % args.every == 0):

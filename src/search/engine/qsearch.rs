@@ -48,15 +48,13 @@ impl Worker<'_> {
         }
         let key = board.hash();
         let raw_eval = self.raw_evaluation(board, in_check);
-        let corrected = if in_check {
-            -INFINITY
-        } else {
-            self.correction.correct(board, raw_eval, MATE_BOUND - 1)
-        };
         // Standing pat at or above beta before the table is read: the node then never waits
         // for its bucket (with `quiescence_stand_pat_first` 0, a constant in a normal build,
-        // the table is read first and may answer instead).
-        if params::quiescence_stand_pat_first() != 0 && !in_check && corrected >= beta {
+        // the table is read first and may answer instead, and a node it answers never
+        // corrects its evaluation).
+        let corrected_early = (params::quiescence_stand_pat_first() != 0 && !in_check)
+            .then(|| self.correction.correct(board, raw_eval, MATE_BOUND - 1));
+        if let Some(corrected) = corrected_early.filter(|&corrected| corrected >= beta) {
             return corrected;
         }
         let hit = self.tt.probe(key, ply);
@@ -81,6 +79,8 @@ impl Worker<'_> {
             }
             stand_pat = -INFINITY;
         } else {
+            let corrected = corrected_early
+                .unwrap_or_else(|| self.correction.correct(board, raw_eval, MATE_BOUND - 1));
             // The table's score, where its bound says it is nearer the truth than the
             // evaluation (with `quiescence_tt_eval` 0, a constant in a normal build, never).
             stand_pat = if params::quiescence_tt_eval() != 0 {
