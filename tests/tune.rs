@@ -115,7 +115,8 @@ fn parameters_move_the_search_and_ranges_hold() {
     // move first or standing pat on the table's score, with quiet moves after a capturing TT
     // move reduced more, with quiet moves that lose material by static exchange pruned, with
     // singular moves extended by two plies at the least margin, with late quiet checks
-    // reduced, with quiescence standing pat before it reads the table, and with the
+    // reduced, with quiescence standing pat before it reads the table or reading it only in
+    // check, and with the
     // continuation history off or in the quiet moves' order only (the default has it in
     // their pruning and reductions too; the others are off by default).
     for (name, value) in [
@@ -130,6 +131,7 @@ fn parameters_move_the_search_and_ranges_hold() {
         ("singular_double_margin", 1),
         ("reduction_checks", 1),
         ("quiescence_stand_pat_first", 1),
+        ("quiescence_table", 0),
     ] {
         let default = params::get(name).expect("a parameter");
         params::set(name, value).expect("in range");

@@ -302,6 +302,10 @@ parameters! {
     /// of them) never waits for its bucket; 0 (off until an SPRT accepts it) probes first,
     /// and the table's score may answer instead.
     quiescence_stand_pat_first = 0, 0..=1;
+    /// Quiescence table: 1 reads and writes the transposition table at every quiescence
+    /// node; 0 only at those in check, so that a node out of check neither waits for its
+    /// bucket nor has it prefetched by its parent (as in Fruit's search, GNU Chess 6's).
+    quiescence_table = 1, 0..=1;
     /// Capture history: the weight, in sixteenths, of a capture's history (by capturing kind,
     /// destination and captured kind: raised by the captures that cut a node off, lowered by
     /// those tried before a cutoff) in its order among the captures of the same class; 0 (off
@@ -376,6 +380,6 @@ mod tests {
                 p.name
             );
         }
-        assert_eq!(PARAMETERS.len(), 70);
+        assert_eq!(PARAMETERS.len(), 71);
     }
 }

@@ -12,7 +12,8 @@
 //! (`params::quiescence_checks`). Results go to the transposition table at depth 0. A node
 //! reads the table before it decides whether to stand pat, unless
 //! `params::quiescence_stand_pat_first` is on: then a node whose evaluation is at or above
-//! beta returns it without reading the table.
+//! beta returns it without reading the table. With `params::quiescence_table` at 0 only the
+//! nodes in check read and write the table (and only their buckets are prefetched).
 
 use super::{INFINITY, MATE, MATE_BOUND, Worker, nearer_the_truth};
 use crate::search::ordering::{MAX_PLY, MovePicker, captured_kind, clearly_winning, value};
@@ -57,7 +58,8 @@ impl Worker<'_> {
         if let Some(corrected) = corrected_early.filter(|&corrected| corrected >= beta) {
             return corrected;
         }
-        let hit = self.tt.probe(key, ply);
+        let use_table = in_check || params::quiescence_table() != 0;
+        let hit = use_table.then(|| self.tt.probe(key, ply)).flatten();
         if let Some(h) = hit {
             if beta - alpha == 1 {
                 match h.bound {
@@ -157,7 +159,9 @@ impl Worker<'_> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, ply, best_move, best, 0, bound);
+        if use_table {
+            self.tt.store(key, ply, best_move, best, 0, bound);
+        }
         best
     }
 
@@ -173,7 +177,11 @@ impl Worker<'_> {
         gives_check: bool,
         node: &mut Window,
     ) -> bool {
-        let undo = self.make(board, mv);
+        let undo = if gives_check || params::quiescence_table() != 0 {
+            self.make(board, mv)
+        } else {
+            board.make_move(mv)
+        };
         let value = -self.quiesce(
             board,
             ply + 1,
