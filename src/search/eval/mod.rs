@@ -3,8 +3,8 @@
 //! A tapered evaluation: every term has a middlegame and an endgame value, blended by the game
 //! phase (the non-pawn material left). The terms are material and piece-square tables,
 //! mobility (pseudo-legal squares per piece, walked along the 0x88 rays, not counting squares
-//! an enemy pawn guards), king safety (pawn shield and enemy pieces reaching the squares around
-//! the king), pawn structure (passed, doubled, isolated and connected pawns; passed pawns
+//! an enemy pawn guards), king safety (pawn shield, enemy pawns storming it and enemy pieces
+//! reaching the squares around the king), pawn structure (passed, doubled, isolated and connected pawns; passed pawns
 //! worth more when no enemy piece blocks or attacks their way forward), rooks on open
 //! files, the bishop pair, knights and bishops on outposts, threats (enemy pieces attacked by
 //! a lesser piece) and hanging pawns and pieces (attacked and not defended). Everything is
@@ -437,6 +437,8 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
         let side = color.index();
         let shield = pawn_shield(board, kings[side], color, w);
         terms[side].add(shield, 0);
+        let (mg, eg) = pawn_storm(board, kings[side], color, w);
+        terms[side].add(-mg, -eg);
         let enemy = 1 - side;
         // Enemy pawns and pieces the side attacks and no enemy defends.
         let targets = own[enemy] - SquareSet::from(kings[enemy]);
@@ -702,6 +704,39 @@ fn pawn_shield(board: &Board0x88, king: Square, color: Color, w: &Weights) -> i3
     near * w.shield_near + far * w.shield_far - missing * w.shield_missing
 }
 
+/// The penalty (middlegame, endgame) for the enemy pawns storming the king of `color` on
+/// `king`, when it stands on its first two ranks: those on its file or the files beside it,
+/// on its side's third to fifth rank, that no own pawn right in front of them stops (a
+/// stopped pawn cannot advance to open a file on the king).
+#[inline(always)]
+fn pawn_storm(board: &Board0x88, king: Square, color: Color, w: &Weights) -> (i32, i32) {
+    if relative_rank(king, color) > 1 {
+        return (0, 0);
+    }
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    let file = FILE_A << king.file().index();
+    let files = file | ((file << 1) & !FILE_A) | ((file >> 1) & !(FILE_A << 7));
+    let own = board.pieces(color, PieceKind::Pawn).0;
+    let enemy = board.pieces(!color, PieceKind::Pawn).0;
+    // The squares right behind own pawns, as the enemy pawns advance.
+    let stopped = match color {
+        Color::White => own << 8,
+        Color::Black => own >> 8,
+    };
+    let storming = enemy & files & !stopped;
+    let (mut mg, mut eg) = (0, 0);
+    for (i, relative) in (2..5).enumerate() {
+        let rank = match color {
+            Color::White => relative,
+            Color::Black => 7 - relative,
+        };
+        let count = (storming & (0xFF << (8 * rank))).count_ones() as i32;
+        mg += count * w.storm_mg[i];
+        eg += count * w.storm_eg[i];
+    }
+    (mg, eg)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Evaluator, WEIGHT_LIMIT, Weights, evaluate};
@@ -835,8 +870,9 @@ mod tests {
             count += values.len();
         });
         // Material 12, piece-square 768, mobility 18, king attack 6 + 3, safe checks 6,
-        // passed pawns 16 + 2, free passed pawns 16, connected pawns 16, and 33 single numbers.
-        assert_eq!(count, 896);
+        // passed pawns 16 + 2, free passed pawns 16, connected pawns 16, pawn storm 6, and 33
+        // single numbers.
+        assert_eq!(count, 902);
         let mut unique = names.clone();
         unique.sort_unstable();
         unique.dedup();
@@ -1150,6 +1186,34 @@ mod tests {
             ("4k3/8/4p3/3p4/8/8/P7/4K3 b - - 0 1", 1),
             // The same from White's side.
             ("4k3/8/4p3/3p4/8/8/P7/4K3 w - - 0 1", -1),
+        ];
+        assert_moves_by_64(&none, &each, &cases);
+    }
+
+    /// Enemy pawns storm a king on its first two ranks from its file and those beside it, on
+    /// its side's third to fifth rank, unless an own pawn right in front stops them. With the
+    /// storm weights at 64, the evaluation moves by 64 per storming pawn against the other
+    /// side's king less those against the side to move's.
+    #[test]
+    fn storming_pawns_near_the_king_on_its_third_to_fifth_rank() {
+        let (none, each) = without_and_with(64, |w, v| {
+            w.storm_mg = [v; 3];
+            w.storm_eg = [v; 3];
+        });
+        let cases = [
+            // Black's g4 and h5 storm the g1 king; White to move, so they count against it.
+            ("4k3/8/8/7p/6p1/8/5PP1/6K1 w - - 0 1", -2),
+            // g4 with White's g3 right in front is stopped; h5 still storms.
+            ("4k3/8/8/7p/6p1/6P1/5P2/6K1 w - - 0 1", -1),
+            // On the sixth rank, or two files away, no storm.
+            ("4k3/8/6p1/8/8/8/8/6K1 w - - 0 1", 0),
+            ("4k3/8/8/8/3p4/8/8/6K1 w - - 0 1", 0),
+            // A king off its first two ranks is left to the shield's penalty.
+            ("4k3/8/8/8/6p1/6K1/8/8 w - - 0 1", 0),
+            // White's b5 storms the b8 king (Black's fourth rank from its side), and the
+            // same from the other side.
+            ("1k6/8/8/1P6/8/8/8/4K3 w - - 0 1", 1),
+            ("1k6/8/8/1P6/8/8/8/4K3 b - - 0 1", -1),
         ];
         assert_moves_by_64(&none, &each, &cases);
     }

@@ -180,6 +180,15 @@ weights! {
     /// Middlegame penalty per such file without a pawn in front; a king off its first two
     /// ranks counts it once.
     shield_missing: i32 = 18,
+    /// Middlegame penalty per enemy pawn storming the king (on its first two ranks): on the
+    /// king's file or one beside it, on the king's side's third, fourth or fifth rank
+    /// (indexed in that order), with no own pawn right in front of it to stop it. At 0 until
+    /// an SPRT decides; the test plays `[10, 30, 15]`, by the shape of Stockfish's classical
+    /// storm table (a pawn on the fourth rank, one push from levering the shield, the most
+    /// dangerous).
+    storm_mg: [i32; 3] = [0, 0, 0],
+    /// The same, endgame (the test leaves it at 0).
+    storm_eg: [i32; 3] = [0, 0, 0],
     /// Without pawns, a side whose pieces' endgame material leads by at most this much keeps
     /// only [`Weights::pawnless_scale`] 64ths of its endgame score: a lead of a minor piece or
     /// less rarely wins.
