@@ -115,10 +115,10 @@ fn parameters_move_the_search_and_ranges_hold() {
     // move first or standing pat on the table's score, with quiet moves after a capturing TT
     // move reduced more, with quiet moves that lose material by static exchange pruned, with
     // singular moves extended by two plies at the least margin, with late quiet checks
-    // reduced, with quiescence standing pat before it reads the table or reading it only in
-    // check, and with the
-    // continuation history off or in the quiet moves' order only (the default has it in
-    // their pruning and reductions too; the others are off by default).
+    // reduced, with quiescence standing pat before it reads the table, with quiescence
+    // reading the table only in check, and with the continuation history off or in the
+    // quiet moves' order only (the default has it in their pruning and reductions too, and
+    // quiescence reads the table at every node; the others are off by default).
     for (name, value) in [
         ("continuation_history", 0),
         ("continuation_history", 1),
