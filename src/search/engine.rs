@@ -1120,7 +1120,11 @@ impl Worker<'_> {
                         r += params::reduction_tt_capture();
                     }
                     r -= history / params::reduction_history_divisor();
-                    reduction = r.clamp(0, new_depth - 1);
+                    // The reduction leaves at least a ply where there is one to leave: a check
+                    // that loses material by static exchange comes a ply short already
+                    // (`unextended_check`), so at the shallowest `reduction_depth` a tuner may
+                    // set, its child may have none (`clamp` would panic on a negative bound).
+                    reduction = r.clamp(0, (new_depth - 1).max(0));
                 }
                 // A later move is expected to fail low: its reduced search is of a node expected
                 // to fail high (a cut node). Searched again at full depth, or without a
