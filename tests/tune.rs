@@ -115,10 +115,11 @@ fn parameters_move_the_search_and_ranges_hold() {
     // move first or standing pat on the table's score, with quiet moves after a capturing TT
     // move reduced more, with quiet moves that lose material by static exchange pruned, with
     // singular moves extended by two plies at the least margin, with late quiet checks
-    // reduced, with quiescence standing pat before it reads the table, with quiescence
+    // never reduced, with quiescence standing pat before it reads the table, with quiescence
     // reading the table only in check, and with the continuation history off or in the
-    // quiet moves' order only (the default has it in their pruning and reductions too, and
-    // quiescence reads the table at every node; the others are off by default).
+    // quiet moves' order only (the default has it in their pruning and reductions too,
+    // reduces late quiet checks and reads the table at every quiescence node; the others are
+    // off by default).
     for (name, value) in [
         ("continuation_history", 0),
         ("continuation_history", 1),
@@ -129,7 +130,7 @@ fn parameters_move_the_search_and_ranges_hold() {
         ("see_quiet_depth", 6),
         ("quiescence_tt_eval", 1),
         ("singular_double_margin", 1),
-        ("reduction_checks", 1),
+        ("reduction_checks", 0),
         ("quiescence_stand_pat_first", 1),
         ("quiescence_table", 0),
     ] {

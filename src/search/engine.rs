@@ -10,10 +10,10 @@
 //! and pawns) and ProbCut (off by default: `params::probcut_depth` is 0). Without a
 //! transposition table move, deep nodes search a ply less (internal iterative reduction).
 //! Moves come ordered from [`MovePicker`]; the first is searched with the full window, later
-//! ones with a null window and, when quiet, late and not a check, with a late-move reduction
-//! (more of one at cut nodes and after a capturing TT move, when `params::reduction_cut_node`
-//! and `params::reduction_tt_capture` say so; checks too, a ply less, when
-//! `params::reduction_checks` is 1), re-searched when they beat alpha. Shallow nodes
+//! ones with a null window and, when quiet and late, with a late-move reduction (a ply less
+//! for a check, none at all when `params::reduction_checks` is 0; more of one at cut nodes
+//! and after a capturing TT move, when `params::reduction_cut_node` and
+//! `params::reduction_tt_capture` say so), re-searched when they beat alpha. Shallow nodes
 //! end their quiet moves but the checks once they are late or the evaluation is far below
 //! alpha (late-move and futility pruning: the picker then generates only the quiet checks),
 //! and skip quiet moves with a bad history and captures that lose material unless they give
@@ -1092,8 +1092,7 @@ impl Worker<'_> {
                 None
             } else {
                 let mut reduction = 0;
-                // (With `reduction_checks` 0, a constant in a normal build, no check is
-                // reduced.)
+                // (With `reduction_checks` 0, in a `tune` build, no check is reduced.)
                 if depth >= params::reduction_depth()
                     && quiet
                     && !in_check

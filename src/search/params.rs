@@ -276,8 +276,9 @@ parameters! {
     /// until an SPRT accepts it) reduces them as any other.
     reduction_tt_capture = 0, 0..=3;
     /// Late-move reductions for quiet moves that give check: 1 reduces them as the other
-    /// quiet moves, a ply less; 0 (off until an SPRT accepts it) never reduces a check.
-    reduction_checks = 0, 0..=1;
+    /// quiet moves, a ply less (accepted by SPRT: +13.7 +/- 8.6 Elo in 2,232 games); 0 never
+    /// reduces a check.
+    reduction_checks = 1, 0..=1;
     /// Late-move reductions: one ply less reduction per this much history score.
     reduction_history_divisor = 6000, 1000..=30000;
     /// Quiescence delta pruning: the margin over the captured piece's value.
