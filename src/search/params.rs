@@ -305,7 +305,8 @@ parameters! {
     quiescence_stand_pat_first = 0, 0..=1;
     /// Quiescence table: 1 reads and writes the transposition table at every quiescence
     /// node; 0 only at those in check, so that a node out of check neither waits for its
-    /// bucket nor has it prefetched by its parent (as in Fruit's search, GNU Chess 6's).
+    /// bucket nor, below another quiescence node, has it prefetched (Fruit 2.1's quiescence,
+    /// GNU Chess 6's, never uses the table).
     quiescence_table = 1, 0..=1;
     /// Capture history: the weight, in sixteenths, of a capture's history (by capturing kind,
     /// destination and captured kind: raised by the captures that cut a node off, lowered by

@@ -13,7 +13,8 @@
 //! reads the table before it decides whether to stand pat, unless
 //! `params::quiescence_stand_pat_first` is on: then a node whose evaluation is at or above
 //! beta returns it without reading the table. With `params::quiescence_table` at 0 only the
-//! nodes in check read and write the table (and only their buckets are prefetched).
+//! nodes in check read and write the table, and a quiescence parent prefetches only their
+//! buckets.
 
 use super::{INFINITY, MATE, MATE_BOUND, Worker, nearer_the_truth};
 use crate::search::ordering::{MAX_PLY, MovePicker, captured_kind, clearly_winning, value};
@@ -58,8 +59,12 @@ impl Worker<'_> {
         if let Some(corrected) = corrected_early.filter(|&corrected| corrected >= beta) {
             return corrected;
         }
-        let use_table = in_check || params::quiescence_table() != 0;
-        let hit = use_table.then(|| self.tt.probe(key, ply)).flatten();
+        let use_table = reads_table(in_check);
+        let hit = if use_table {
+            self.tt.probe(key, ply)
+        } else {
+            None
+        };
         if let Some(h) = hit {
             if beta - alpha == 1 {
                 match h.bound {
@@ -177,7 +182,8 @@ impl Worker<'_> {
         gives_check: bool,
         node: &mut Window,
     ) -> bool {
-        let undo = if gives_check || params::quiescence_table() != 0 {
+        // The child's bucket is loaded only if the child will read it.
+        let undo = if reads_table(gives_check) {
             self.make(board, mv)
         } else {
             board.make_move(mv)
@@ -205,6 +211,13 @@ impl Worker<'_> {
         }
         false
     }
+}
+
+/// Whether a quiescence node reads and writes the transposition table: always with
+/// `params::quiescence_table` at 1 (its default), only `in_check` at 0.
+#[inline(always)]
+fn reads_table(in_check: bool) -> bool {
+    in_check || params::quiescence_table() != 0
 }
 
 /// Where a quiescence search comes from, which says whether it is a node of its own (counted

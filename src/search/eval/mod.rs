@@ -4,9 +4,9 @@
 //! phase (the non-pawn material left). The terms are material and piece-square tables,
 //! mobility (pseudo-legal squares per piece, walked along the 0x88 rays, not counting squares
 //! an enemy pawn guards), king safety (pawn shield, enemy pawns storming it and enemy pieces
-//! reaching the squares around the king), pawn structure (passed, doubled, isolated and connected pawns; passed pawns
-//! worth more when no enemy piece blocks or attacks their way forward), rooks on open
-//! files, the bishop pair, knights and bishops on outposts, threats (enemy pieces attacked by
+//! reaching the squares around the king), pawn structure (passed, doubled, isolated and
+//! connected pawns; passed pawns worth more when no enemy piece blocks or attacks their way
+//! forward), rooks on open files, the bishop pair, knights and bishops on outposts, threats (enemy pieces attacked by
 //! a lesser piece) and hanging pawns and pieces (attacked and not defended). Everything is
 //! computed from White's side and mirrored for Black, so a position and its colour-flipped
 //! mirror score alike (see the tests).
@@ -28,7 +28,7 @@ pub use weights::Weights;
 
 use pawns::{PawnInfo, front_span};
 
-use crate::{Board0x88, Color, PieceKind, Square, SquareSet, attacks};
+use crate::{Board0x88, Color, PieceKind, Rank, Square, SquareSet, attacks};
 
 /// The largest game phase: all minor pieces (1 each), rooks (2) and queens (4) on the board.
 const MAX_PHASE: i32 = 24;
@@ -713,24 +713,22 @@ fn pawn_storm(board: &Board0x88, king: Square, color: Color, w: &Weights) -> (i3
     if relative_rank(king, color) > 1 {
         return (0, 0);
     }
-    const FILE_A: u64 = 0x0101_0101_0101_0101;
-    let file = FILE_A << king.file().index();
-    let files = file | ((file << 1) & !FILE_A) | ((file >> 1) & !(FILE_A << 7));
-    let own = board.pieces(color, PieceKind::Pawn).0;
-    let enemy = board.pieces(!color, PieceKind::Pawn).0;
-    // The squares right behind own pawns, as the enemy pawns advance.
-    let stopped = match color {
-        Color::White => own << 8,
-        Color::Black => own >> 8,
-    };
-    let storming = enemy & files & !stopped;
+    let file = SquareSet::file(king.file());
+    let files = file | file.shift(-1, 0) | file.shift(1, 0);
+    let own = board.pieces(color, PieceKind::Pawn);
+    let enemy = board.pieces(!color, PieceKind::Pawn);
+    // The squares where an enemy pawn has an own pawn right in front of it.
+    let stopped = own.shift(0, color.forward() / 16);
+    let storming = (enemy & files) - stopped;
     let (mut mg, mut eg) = (0, 0);
-    for (i, relative) in (2..5).enumerate() {
+    for i in 0..3 {
+        // The third, fourth and fifth ranks from the king's side.
+        let relative = i + 2;
         let rank = match color {
             Color::White => relative,
             Color::Black => 7 - relative,
         };
-        let count = (storming & (0xFF << (8 * rank))).count_ones() as i32;
+        let count = (storming & SquareSet::rank(Rank::ALL[rank])).len() as i32;
         mg += count * w.storm_mg[i];
         eg += count * w.storm_eg[i];
     }
@@ -1207,15 +1205,48 @@ mod tests {
             ("4k3/8/8/7p/6p1/6P1/5P2/6K1 w - - 0 1", -1),
             // On the sixth rank, or two files away, no storm.
             ("4k3/8/6p1/8/8/8/8/6K1 w - - 0 1", 0),
-            ("4k3/8/8/8/3p4/8/8/6K1 w - - 0 1", 0),
+            ("4k3/8/8/8/4p3/8/8/6K1 w - - 0 1", 0),
+            // Nor across the board's edge: the h1 king's files are g and h only.
+            ("4k3/8/8/8/p7/8/8/7K w - - 0 1", 0),
             // A king off its first two ranks is left to the shield's penalty.
             ("4k3/8/8/8/6p1/6K1/8/8 w - - 0 1", 0),
             // White's b5 storms the b8 king (Black's fourth rank from its side), and the
-            // same from the other side.
+            // same from the other side; with Black's b6 in front of it, it is stopped.
             ("1k6/8/8/1P6/8/8/8/4K3 w - - 0 1", 1),
             ("1k6/8/8/1P6/8/8/8/4K3 b - - 0 1", -1),
+            ("1k6/8/1p6/1P6/8/8/8/4K3 w - - 0 1", 0),
         ];
         assert_moves_by_64(&none, &each, &cases);
+    }
+
+    /// The storm's middlegame weights go by the storming pawn's rank: with all the pieces on
+    /// the board (a middlegame by the phase), a pawn on the king's third, fourth or fifth
+    /// rank costs the first, second or third weight, whatever the endgame weights.
+    #[test]
+    fn storm_weights_go_by_rank_in_the_middlegame() {
+        let (none, each) = without_and_with(1, |w, v| {
+            w.storm_mg = [64 * v, 128 * v, 192 * v];
+            w.storm_eg = [1000 * v; 3];
+        });
+        // Every piece on the board; one black pawn on g3, g4 or g5 against the g1 king
+        // (White to move), its own g-pawn gone so that nothing stops it.
+        for (fen, cost) in [
+            (
+                "rnbqkbnr/pppppp1p/8/8/8/3B1Np1/PPPPPP1P/RNBQ1RK1 w kq - 0 1",
+                64,
+            ),
+            (
+                "rnbqkbnr/pppppp1p/8/8/6p1/3B1N2/PPPPPP1P/RNBQ1RK1 w kq - 0 1",
+                128,
+            ),
+            (
+                "rnbqkbnr/pppppp1p/8/6p1/8/3B1N2/PPPPPP1P/RNBQ1RK1 w kq - 0 1",
+                192,
+            ),
+        ] {
+            let board: Board0x88 = fen.parse().unwrap();
+            assert_eq!(none.evaluate(&board) - each.evaluate(&board), cost, "{fen}");
+        }
     }
 
     /// An outpost is a square on the side's fourth to sixth rank that a pawn of its own

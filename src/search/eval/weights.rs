@@ -182,10 +182,10 @@ weights! {
     shield_missing: i32 = 18,
     /// Middlegame penalty per enemy pawn storming the king (on its first two ranks): on the
     /// king's file or one beside it, on the king's side's third, fourth or fifth rank
-    /// (indexed in that order), with no own pawn right in front of it to stop it. At 0 until
-    /// an SPRT decides; the test plays `[10, 30, 15]`, by the shape of Stockfish's classical
-    /// storm table (a pawn on the fourth rank, one push from levering the shield, the most
-    /// dangerous).
+    /// (indexed in that order), with no own pawn right in front of it to stop it. Each pawn
+    /// counts, two on one file too. At 0 until an SPRT decides; the test plays `[10, 30, 15]`,
+    /// set by hand, not fitted: a pawn on the fourth rank, one push from levering the shield,
+    /// weighs most.
     storm_mg: [i32; 3] = [0, 0, 0],
     /// The same, endgame (the test leaves it at 0).
     storm_eg: [i32; 3] = [0, 0, 0],
