@@ -112,14 +112,14 @@ fn parameters_move_the_search_and_ranges_hold() {
     assert_eq!(by_capture_history, mate_in_three);
     // So it is with cut nodes reduced by the most (off by default), with the evaluation
     // corrected by the other pieces' placement alone, with quiescence trying the table's
-    // move first or standing pat on the table's score, with quiet moves after a capturing TT
-    // move reduced more, with quiet moves that lose material by static exchange pruned, with
-    // singular moves extended by two plies at the least margin, with late quiet checks
-    // never reduced, with quiescence standing pat before it reads the table, with quiescence
-    // reading the table only in check, and with the continuation history off or in the
-    // quiet moves' order only (the default has it in their pruning and reductions too,
-    // reduces late quiet checks and reads the table at every quiescence node; the others are
-    // off by default).
+    // move first or standing pat on the table's score, with quiet moves after a capturing
+    // TT move reduced more, with quiet moves that lose material by static exchange pruned,
+    // with singular moves extended by two plies at the least margin, with late quiet checks
+    // never reduced, with quiescence standing pat before it reads the table, with
+    // quiescence reading the table only in check or only there and at its first node, and
+    // with the continuation history off or in the quiet moves' order only (the default has
+    // it in their pruning and reductions too, reduces late quiet checks and reads the table
+    // at every quiescence node; the others are off by default).
     for (name, value) in [
         ("continuation_history", 0),
         ("continuation_history", 1),
@@ -133,6 +133,7 @@ fn parameters_move_the_search_and_ranges_hold() {
         ("reduction_checks", 0),
         ("quiescence_stand_pat_first", 1),
         ("quiescence_table", 0),
+        ("quiescence_table", 1),
     ] {
         let default = params::get(name).expect("a parameter");
         params::set(name, value).expect("in range");

@@ -327,7 +327,7 @@ impl Worker<'_> {
     /// Makes `mv` and starts loading the child's table bucket, which the child probes after
     /// its evaluation: every move the search makes goes through here (null moves through
     /// [`make_null`](Self::make_null)), except for a quiescence node's child that will not
-    /// read the table (`params::quiescence_table` at 0 and no check).
+    /// read the table (`params::quiescence_table` below 2 and no check).
     #[inline(always)]
     fn make(&self, board: &mut Board0x88, mv: Move) -> Undo {
         let undo = board.make_move(mv);

@@ -303,11 +303,12 @@ parameters! {
     /// of them) never waits for its bucket; 0 (off until an SPRT accepts it) probes first,
     /// and the table's score may answer instead.
     quiescence_stand_pat_first = 0, 0..=1;
-    /// Quiescence table: 1 reads and writes the transposition table at every quiescence
-    /// node; 0 only at those in check, so that a node out of check neither waits for its
-    /// bucket nor, below another quiescence node, has it prefetched (Fruit 2.1's quiescence,
-    /// GNU Chess 6's, never uses the table).
-    quiescence_table = 1, 0..=1;
+    /// Quiescence table: 2 reads and writes the transposition table at every quiescence
+    /// node; 1 only at the first one below the main search and at those in check; 0 only at
+    /// those in check. A node that does not use it neither waits for its bucket nor, below
+    /// another quiescence node, has it prefetched (Fruit 2.1's quiescence, GNU Chess 6's,
+    /// never uses the table). At 2 until an SPRT decides.
+    quiescence_table = 2, 0..=2;
     /// Capture history: the weight, in sixteenths, of a capture's history (by capturing kind,
     /// destination and captured kind: raised by the captures that cut a node off, lowered by
     /// those tried before a cutoff) in its order among the captures of the same class; 0 (off

@@ -12,9 +12,9 @@
 //! (`params::quiescence_checks`). Results go to the transposition table at depth 0. A node
 //! reads the table before it decides whether to stand pat, unless
 //! `params::quiescence_stand_pat_first` is on: then a node whose evaluation is at or above
-//! beta returns it without reading the table. With `params::quiescence_table` at 0 only the
-//! nodes in check read and write the table, and a quiescence parent prefetches only their
-//! buckets.
+//! beta returns it without reading the table. With `params::quiescence_table` below 2 only the
+//! nodes in check read and write the table (and at 1 the first quiescence node below the main
+//! search too), and a quiescence parent prefetches only their buckets.
 
 use super::{INFINITY, MATE, MATE_BOUND, Worker, nearer_the_truth};
 use crate::search::ordering::{MAX_PLY, MovePicker, captured_kind, clearly_winning, value};
@@ -59,7 +59,7 @@ impl Worker<'_> {
         if let Some(corrected) = corrected_early.filter(|&corrected| corrected >= beta) {
             return corrected;
         }
-        let use_table = reads_table(in_check);
+        let use_table = reads_table(in_check, from);
         let hit = if use_table {
             self.tt.probe(key, ply)
         } else {
@@ -183,7 +183,7 @@ impl Worker<'_> {
         node: &mut Window,
     ) -> bool {
         // The child's bucket is loaded only if the child will read it.
-        let undo = if reads_table(gives_check) {
+        let undo = if reads_table(gives_check, QuiesceFrom::Quiescence) {
             self.make(board, mv)
         } else {
             board.make_move(mv)
@@ -214,10 +214,15 @@ impl Worker<'_> {
 }
 
 /// Whether a quiescence node reads and writes the transposition table: always with
-/// `params::quiescence_table` at 1 (its default), only `in_check` at 0.
+/// `params::quiescence_table` at 2 (its default); at 1 if `in_check` or the first quiescence
+/// node below the main search (`from`); at 0 only `in_check`.
 #[inline(always)]
-fn reads_table(in_check: bool) -> bool {
-    in_check || params::quiescence_table() != 0
+fn reads_table(in_check: bool, from: QuiesceFrom) -> bool {
+    match params::quiescence_table() {
+        0 => in_check,
+        1 => in_check || from != QuiesceFrom::Quiescence,
+        _ => true,
+    }
 }
 
 /// Where a quiescence search comes from, which says whether it is a node of its own (counted
