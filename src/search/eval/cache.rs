@@ -28,7 +28,7 @@ struct Remembered {
 /// terms once per pawn structure (a search meets the same pawns in most of its nodes) and a
 /// position's evaluation once while it stays in the table (a search evaluates many positions
 /// again: in the quiescence search, a position that stands pat is not stored in the
-/// transposition table). About 480 KiB. Pawn entries are checked against both sides' full pawn
+/// transposition table). About 540 KiB. Pawn entries are checked against both sides' full pawn
 /// sets and evaluations against the position's full 64-bit hash, so a cached evaluation is
 /// that of the evaluator that filled the cache (unless two positions share a hash, which the
 /// transposition table's entries risk as well). The cache keeps values, not weights: one
@@ -91,7 +91,7 @@ impl EvalCache {
     /// The pawn terms of `board` under `evaluator`'s weights, from the cache or worked out
     /// and stored.
     #[inline]
-    fn pawn_info(&mut self, evaluator: &Evaluator, board: &Board0x88) -> &PawnInfo {
+    fn pawn_info(&mut self, evaluator: &Evaluator, board: &Board0x88) -> &mut PawnInfo {
         let pawns = Color::ALL.map(|color| board.pieces(color, PieceKind::Pawn).0);
         // Each side's pawns scrambled by a multiplier of its own before they are combined: a
         // plain shift of one side's set onto the other's gave e.g. a white pawn on e3 and a

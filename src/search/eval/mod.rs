@@ -12,8 +12,9 @@
 //! mirror score alike (see the tests).
 //!
 //! Given an [`EvalCache`] ([`evaluate_cached`], as the search does), the pawn terms that
-//! depend on the pawns alone are worked out once per pawn structure and a position's
-//! evaluation once while the cache holds it; [`evaluate`] works everything out every time. The
+//! depend on the pawns alone are worked out once per pawn structure (and each king's shelter
+//! once per pawn structure and king square), and a position's evaluation once while the
+//! cache holds it; [`evaluate`] works everything out every time. The
 //! two always agree.
 //!
 //! Every weight is in one table, [`Weights`] (module [`weights`]), whose defaults the search
@@ -118,7 +119,7 @@ impl Evaluator {
     /// view of the side to move.
     #[must_use]
     pub fn evaluate(&self, board: &Board0x88) -> i32 {
-        evaluate_with(self, board, &PawnInfo::compute(board, self))
+        evaluate_with(self, board, &mut PawnInfo::compute(board, self))
     }
 
     /// [`Evaluator::evaluate`], with the evaluation or the pawn terms from `cache` when it has
@@ -315,7 +316,7 @@ fn evaluate_cached_portable(board: &Board0x88, cache: &mut EvalCache) -> i32 {
 
 /// The evaluation under `evaluator`'s weights, given the pawn terms of `board` under them.
 #[inline(always)]
-fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo) -> i32 {
+fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &mut PawnInfo) -> i32 {
     let w = &evaluator.weights;
     let kings = [board.king(Color::White), board.king(Color::Black)];
     // Per colour: the squares around (and of) its king, and the squares its pieces stand on.
@@ -435,10 +436,8 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &PawnInfo)
 
     for color in Color::ALL {
         let side = color.index();
-        let shield = pawn_shield(board, kings[side], color, w);
-        terms[side].add(shield, 0);
-        let (mg, eg) = pawn_storm(board, kings[side], color, w);
-        terms[side].add(-mg, -eg);
+        let shelter = pawn_info.shelter(board, kings[side], color, w);
+        terms[side].add(shelter.mg, shelter.eg);
         let enemy = 1 - side;
         // Enemy pawns and pieces the side attacks and no enemy defends.
         let targets = own[enemy] - SquareSet::from(kings[enemy]);

@@ -3,14 +3,15 @@
 //! What depends on the two sides' pawns alone (their material and squares, doubled, isolated,
 //! backward and connected pawns, which pawns are passed, the squares they guard, the files
 //! they hold) is worked out once per pawn structure by [`PawnInfo::compute`] and kept in an
-//! [`EvalCache`](super::EvalCache).
+//! [`EvalCache`](super::EvalCache); what depends on the pawns and a king's square (its
+//! shelter) is kept beside it for the king's last square.
 
-use super::{Evaluator, Terms, relative_rank, table_index};
-use crate::{Board0x88, Color, PieceKind, Rank, SquareSet};
+use super::{Evaluator, Terms, Weights, pawn_shield, pawn_storm, relative_rank, table_index};
+use crate::{Board0x88, Color, PieceKind, Rank, Square, SquareSet};
 
 /// What the pawns alone decide, for both sides (0 White, 1 Black). It depends on the two
 /// pawn sets only, so an [`EvalCache`](super::EvalCache) keeps it for every position with the
-/// same pawns.
+/// same pawns; with it, each king's shelter for the square the king last stood on.
 #[derive(Default, Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct PawnInfo {
     /// The key: each side's pawns, as [`SquareSet`] bits.
@@ -28,9 +29,38 @@ pub(super) struct PawnInfo {
     /// The outposts: squares on the side's fourth to sixth rank that its pawns guard and no
     /// enemy pawn can ever attack, however far it advances.
     pub(super) outposts: [SquareSet; 2],
+    /// Each side's king shelter, [`PawnInfo::shelter`], for the king on `shelter_king`.
+    shelter: [Terms; 2],
+    /// The square of each side's king that `shelter` was worked out for (`None` before).
+    shelter_king: [Option<Square>; 2],
 }
 
 impl PawnInfo {
+    /// The shelter (middlegame, endgame) of the king of `color` on `king` in `board`, whose
+    /// pawns are this entry's: its pawn shield less the enemy pawns' storm. Both depend on the
+    /// pawns and that king's square only, so the entry keeps the last one worked out for each
+    /// side, and a king that has not moved since costs nothing.
+    #[inline(always)]
+    pub(super) fn shelter(
+        &mut self,
+        board: &Board0x88,
+        king: Square,
+        color: Color,
+        w: &Weights,
+    ) -> Terms {
+        let side = color.index();
+        if self.shelter_king[side] != Some(king) {
+            let shield = pawn_shield(board, king, color, w);
+            let (storm_mg, storm_eg) = pawn_storm(board, king, color, w);
+            self.shelter[side] = Terms {
+                mg: shield - storm_mg,
+                eg: -storm_eg,
+            };
+            self.shelter_king[side] = Some(king);
+        }
+        self.shelter[side]
+    }
+
     /// The pawn terms of `board` under the weights of `evaluator`: set operations on both
     /// sides' pawns, then for each side a walk over its pawns for their squares' values and
     /// one over its connected pawns for their bonus.
