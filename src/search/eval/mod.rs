@@ -4,12 +4,14 @@
 //! phase (the non-pawn material left). The terms are material and piece-square tables,
 //! mobility (pseudo-legal squares per piece, walked along the 0x88 rays, not counting squares
 //! an enemy pawn guards), king safety (pawn shield, enemy pawns storming it and enemy pieces
-//! reaching the squares around the king), pawn structure (passed, doubled, isolated and
-//! connected pawns; passed pawns worth more when no enemy piece blocks or attacks their way
-//! forward), rooks on open files, the bishop pair, knights and bishops on outposts, threats (enemy pieces attacked by
-//! a lesser piece) and hanging pawns and pieces (attacked and not defended). Everything is
-//! computed from White's side and mirrored for Black, so a position and its colour-flipped
-//! mirror score alike (see the tests).
+//! reaching the squares around the king), pawn structure (passed, doubled, isolated, backward
+//! and connected pawns; passed pawns worth more when no enemy piece blocks or attacks their
+//! way forward), rooks on open files, the bishop pair, knights and bishops on outposts,
+//! threats (enemy pieces attacked by a lesser piece) and hanging pawns and pieces (attacked
+//! and not defended); endgames of bishops on squares of opposite colours, and those where the
+//! side ahead has no pawns and a small lead, are scaled towards a draw. Everything is computed
+//! from White's side and mirrored for Black, so a position and its colour-flipped mirror
+//! score alike (see the tests).
 //!
 //! Given an [`EvalCache`] ([`evaluate_cached`], as the search does), the pawn terms that
 //! depend on the pawns alone are worked out once per pawn structure (and each king's shelter
