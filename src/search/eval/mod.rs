@@ -16,8 +16,7 @@
 //! Given an [`EvalCache`] ([`evaluate_cached`], as the search does), the pawn terms that
 //! depend on the pawns alone are worked out once per pawn structure (and each king's shelter
 //! once per pawn structure and king square), and a position's evaluation once while the
-//! cache holds it; [`evaluate`] works everything out every time. The
-//! two always agree.
+//! cache holds it; [`evaluate`] works everything out every time. The two always agree.
 //!
 //! Every weight is in one table, [`Weights`] (module [`weights`]), whose defaults the search
 //! uses; an [`Evaluator`] evaluates with any other set, which is how a tuner tries them.
