@@ -204,14 +204,15 @@ fn razoring_max() -> i32 {
 
 /// Clock-limited searches that together reach every branch of time management: the
 /// position and White's time on the clock (and 20 ms a move). A score that drops between
-/// iterations (position 4 of the perft page, and a Sicilian whose 1 s search meets the larger
-/// drop) and a best move that stays (the endgame of position 3, and a quiet middlegame).
+/// iterations (position 4 of the perft page, a Sicilian, and position 5, whose 4 s search
+/// meets the larger drop under the weights refitted on 2026-12-06) and a best move that stays
+/// (the endgame of position 3, and a quiet middlegame).
 ///
 /// Which search reaches which branch depends on the evaluation: when its weights change, a
 /// branch may no longer be reached here, and the test names the parameters left unmoved.
 /// Search the bench positions at a few clock times with each such parameter at its least and
 /// greatest value to find one that moves it (as was done for the weights of `--l2 3e-9`).
-const TIME_SEARCHES: [(&str, u64); 6] = [
+const TIME_SEARCHES: [(&str, u64); 7] = [
     ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 2),
     (
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
@@ -232,6 +233,10 @@ const TIME_SEARCHES: [(&str, u64); 6] = [
     (
         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
         2,
+    ),
+    (
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        4,
     ),
 ];
 
