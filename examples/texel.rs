@@ -20,9 +20,7 @@
 //!    it makes to each position's evaluation when raised by a step, measured with the real
 //!    evaluation ([`Evaluator`]). Most terms are linear in their weights; the king attack is
 //!    not, and the linear model is only its tangent. The weights named by `--freeze` are
-//!    left as they are: by default `mobility_base`, whose effect is the product of itself and
-//!    the mobility weight (no linear model fits two factors moving at once) and otherwise the
-//!    same as the material's, and the two weights of bishop and knight against a lone king,
+//!    left as they are: by default the two weights of bishop and knight against a lone king,
 //!    which games decide (`examples/endgames.py`) and the data hardly meets.
 //! 4. Gradient descent (Adam, full batch, `--epochs` steps of `--rate` centipawns) on the
 //!    linear model's error, plus, with `--l2 LAMBDA`, `LAMBDA` times the sum of the squares
@@ -73,13 +71,9 @@ fn parse_args() -> Result<Option<Config>, String> {
         epochs: 2_000,
         rounds: 2,
         rate: 1.0,
-        frozen: [
-            "mobility_base",
-            "bishop_knight_corner",
-            "bishop_knight_kings",
-        ]
-        .map(str::to_owned)
-        .to_vec(),
+        frozen: ["bishop_knight_corner", "bishop_knight_kings"]
+            .map(str::to_owned)
+            .to_vec(),
         l2: 0.0,
         holdout: 10,
         threads: 2,

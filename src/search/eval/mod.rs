@@ -72,6 +72,23 @@ pub struct Evaluator {
     /// Material plus piece-square value by kind and table index, middlegame and endgame.
     mg_table: [[i32; 64]; 6],
     eg_table: [[i32; 64]; 6],
+    /// Mobility by kind and number of reached squares, middlegame and endgame: the weights'
+    /// per-kind tables in one shape (zero for pawns and kings, and beyond a kind's reach).
+    mobility_mg: [[i32; MOBILITY_COUNTS]; 6],
+    mobility_eg: [[i32; MOBILITY_COUNTS]; 6],
+}
+
+/// One more than the most squares a piece can reach: a queen in the middle of an empty board
+/// reaches 27.
+const MOBILITY_COUNTS: usize = 28;
+
+/// Copies `values` to the start of `row` (a `const fn`, so by hand).
+const fn copy_into(row: &mut [i32; MOBILITY_COUNTS], values: &[i32]) {
+    let mut i = 0;
+    while i < values.len() {
+        row[i] = values[i];
+        i += 1;
+    }
 }
 
 impl Evaluator {
@@ -102,11 +119,23 @@ impl Evaluator {
             }
             kind += 1;
         }
+        let mut mobility_mg = [[0; MOBILITY_COUNTS]; 6];
+        let mut mobility_eg = [[0; MOBILITY_COUNTS]; 6];
+        copy_into(&mut mobility_mg[1], &weights.mobility_knight_mg);
+        copy_into(&mut mobility_eg[1], &weights.mobility_knight_eg);
+        copy_into(&mut mobility_mg[2], &weights.mobility_bishop_mg);
+        copy_into(&mut mobility_eg[2], &weights.mobility_bishop_eg);
+        copy_into(&mut mobility_mg[3], &weights.mobility_rook_mg);
+        copy_into(&mut mobility_eg[3], &weights.mobility_rook_eg);
+        copy_into(&mut mobility_mg[4], &weights.mobility_queen_mg);
+        copy_into(&mut mobility_eg[4], &weights.mobility_queen_eg);
         Evaluator {
             // Every field is a `Copy` array or number.
             weights: Weights { ..*weights },
             mg_table,
             eg_table,
+            mobility_mg,
+            mobility_eg,
         }
     }
 
@@ -230,34 +259,31 @@ impl SideTerms<'_> {
         attack: &mut KingAttack,
         attacks: impl Fn(Square) -> SquareSet,
     ) -> (i32, SquareSet) {
-        let w = &self.evaluator.weights;
+        let evaluator = self.evaluator;
         let k = kind.index();
         let mut count = 0;
-        let mut squares = 0;
         let mut attacked = SquareSet::default();
         for sq in sets[k] {
             count += 1;
             let idx = table_index(sq.index(), self.color);
-            sum.add(
-                self.evaluator.mg_table[k][idx],
-                self.evaluator.eg_table[k][idx],
-            );
             // Mobility: the squares the piece reaches that its own side does not hold, not
             // counting those an enemy pawn guards; king safety: those next to the enemy king.
             let targets = attacks(sq);
             attacked |= targets;
             let reach = targets - self.own;
-            squares += (reach - self.enemy_guard).len() as i32;
+            // At most 27 (a queen on an empty board's centre); `min` only spares the check.
+            let squares = (reach - self.enemy_guard).len().min(MOBILITY_COUNTS - 1);
+            sum.add(
+                evaluator.mg_table[k][idx] + evaluator.mobility_mg[k][squares],
+                evaluator.eg_table[k][idx] + evaluator.mobility_eg[k][squares],
+            );
             // Most pieces are nowhere near the enemy king: no squares to count then.
             let near_king = reach & self.enemy_zone;
             if !near_king.is_empty() {
                 attack.attackers += 1;
-                attack.units += w.king_attack[k] * near_king.len() as i32;
+                attack.units += evaluator.weights.king_attack[k] * near_king.len() as i32;
             }
         }
-        // Each piece scores `(its squares - base) × weight`: summed over the kind at once.
-        let extra = squares - count * w.mobility_base[k];
-        sum.add(extra * w.mobility_mg[k], extra * w.mobility_eg[k]);
         (count, attacked)
     }
 }
@@ -867,10 +893,10 @@ mod tests {
             names.push(name);
             count += values.len();
         });
-        // Material 12, piece-square 768, mobility 18, king attack 6 + 3, safe checks 6,
-        // passed pawns 16 + 2, free passed pawns 16, connected pawns 16, pawn storm 6, and 33
-        // single numbers.
-        assert_eq!(count, 902);
+        // Material 12, piece-square 768, mobility 2 × (9 + 14 + 15 + 28), king attack 6 + 3,
+        // safe checks 6, passed pawns 16 + 2, free passed pawns 16, connected pawns 16, pawn
+        // storm 6, and 33 single numbers.
+        assert_eq!(count, 1016);
         let mut unique = names.clone();
         unique.sort_unstable();
         unique.dedup();
@@ -1157,6 +1183,57 @@ mod tests {
                 "{fen}: {moved} for {count}"
             );
         }
+    }
+
+    /// Mobility is read from each kind's table at the number of squares the piece reaches:
+    /// not those its own side holds, nor those an enemy pawn guards. With one entry of a
+    /// table raised by 64, the evaluation moves by 64 per piece of the side to move with
+    /// that count, less the other side's.
+    #[test]
+    fn mobility_goes_by_the_count_of_reached_squares() {
+        let raised = |set: fn(&mut Weights)| {
+            let mut weights = Weights::DEFAULT;
+            set(&mut weights);
+            Evaluator::new(&weights)
+        };
+        let none = Evaluator::new(&Weights::DEFAULT);
+        // A knight on d4 reaches all eight of its squares. (Each side has a pawn: a lead of a
+        // knight without pawns has its endgame scaled by `pawnless_scale`.)
+        let knight_eight = raised(|w| {
+            w.mobility_knight_mg[8] += 64;
+            w.mobility_knight_eg[8] += 64;
+        });
+        assert_moves_by_64(
+            &none,
+            &knight_eight,
+            &[
+                ("4k3/7p/8/8/3N4/8/P7/4K3 w - - 0 1", 1),
+                // Black to move: the white knight counts against it.
+                ("4k3/7p/8/8/3N4/8/P7/4K3 b - - 0 1", -1),
+                // Its own pawn on e6 and the black pawn guarding c6 (from d7) take two.
+                ("4k3/3p4/4P3/8/3N4/8/8/4K3 w - - 0 1", 0),
+            ],
+        );
+        let knight_six = raised(|w| {
+            w.mobility_knight_mg[6] += 64;
+            w.mobility_knight_eg[6] += 64;
+        });
+        assert_moves_by_64(
+            &none,
+            &knight_six,
+            &[("4k3/3p4/4P3/8/3N4/8/8/4K3 w - - 0 1", 1)],
+        );
+        // A queen alone in the middle of the board reaches 27 squares; a rook in a corner 14.
+        let queen_all = raised(|w| {
+            w.mobility_queen_mg[27] += 64;
+            w.mobility_queen_eg[27] += 64;
+        });
+        assert_moves_by_64(&none, &queen_all, &[("k7/8/8/8/3Q4/8/8/7K w - - 0 1", 1)]);
+        let rook_all = raised(|w| {
+            w.mobility_rook_mg[14] += 64;
+            w.mobility_rook_eg[14] += 64;
+        });
+        assert_moves_by_64(&none, &rook_all, &[("7k/8/8/8/8/8/7K/R7 b - - 0 1", -1)]);
     }
 
     /// A connected pawn is one that a pawn of its own guards or stands beside on its rank;

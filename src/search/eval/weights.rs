@@ -87,14 +87,25 @@ weights! {
     psqt_mg: [[i32; 64]; 6] = [PAWN_MG, KNIGHT_MG, BISHOP_MG, ROOK_MG, QUEEN_MG, KING_MG],
     /// Piece-square bonuses by kind, endgame.
     psqt_eg: [[i32; 64]; 6] = [PAWN_EG, KNIGHT_EG, BISHOP_EG, ROOK_EG, QUEEN_EG, KING_EG],
-    /// Mobility per reachable square beyond [`Weights::mobility_base`], middlegame. A reachable
-    /// square is one the piece attacks that its own side does not hold and no enemy pawn
-    /// guards.
-    mobility_mg: [i32; 6] = [0, 8, 7, 6, 4, 0],
-    /// Mobility per reachable square, endgame.
-    mobility_eg: [i32; 6] = [0, 2, 6, 3, 1, 0],
-    /// The number of reachable squares that scores zero mobility.
-    mobility_base: [i32; 6] = [0, 4, 6, 6, 12, 0],
+    /// Mobility of a knight by the number of squares it reaches (0 to 8), middlegame. A
+    /// reached square is one the piece attacks that its own side does not hold and no enemy
+    /// pawn guards. One value per count, so that the curve may bend: a piece with almost no
+    /// squares may be worth much less than one with a few.
+    mobility_knight_mg: [i32; 9] = [-32, -24, -16, -8, 0, 8, 16, 24, 32],
+    /// The same, endgame.
+    mobility_knight_eg: [i32; 9] = [-8, -6, -4, -2, 0, 2, 4, 6, 8],
+    /// Mobility of a bishop by the number of squares it reaches (0 to 13), middlegame.
+    mobility_bishop_mg: [i32; 14] = [-42, -35, -28, -21, -14, -7, 0, 7, 14, 21, 28, 35, 42, 49],
+    /// The same, endgame.
+    mobility_bishop_eg: [i32; 14] = [-36, -30, -24, -18, -12, -6, 0, 6, 12, 18, 24, 30, 36, 42],
+    /// Mobility of a rook by the number of squares it reaches (0 to 14), middlegame.
+    mobility_rook_mg: [i32; 15] = [-36, -30, -24, -18, -12, -6, 0, 6, 12, 18, 24, 30, 36, 42, 48],
+    /// The same, endgame.
+    mobility_rook_eg: [i32; 15] = [-18, -15, -12, -9, -6, -3, 0, 3, 6, 9, 12, 15, 18, 21, 24],
+    /// Mobility of a queen by the number of squares it reaches (0 to 27), middlegame.
+    mobility_queen_mg: [i32; 28] = [-48, -44, -40, -36, -32, -28, -24, -20, -16, -12, -8, -4, 0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60],
+    /// The same, endgame.
+    mobility_queen_eg: [i32; 28] = [-12, -11, -10, -9, -8, -7, -6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
     /// King attack units a piece of each kind adds per square it reaches next to the enemy
     /// king. With two attackers or more, the king's side loses
     /// `units² × king_danger_scale / 64` (the units taken into ±1000 first; the result at
