@@ -459,7 +459,8 @@ fn run(config: &Config) -> Result<(), String> {
 
 fn print_weights(weights: &Weights) {
     weights.for_each(|name, values| {
-        if values.len() <= 16 {
+        // The piece-square tables are too long for a line (`--write` has them).
+        if !name.starts_with("psqt_") {
             println!("{name}: {values:?}");
         }
     });
