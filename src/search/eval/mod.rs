@@ -38,7 +38,7 @@ const MAX_PHASE: i32 = 24;
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 
 /// The largest magnitude [`Evaluator::new`] lets a weight have: beyond any sensible one (the
-/// largest default is the queen's 1020), and small enough that no sum of the evaluation can
+/// largest default is the queen's 1082), and small enough that no sum of the evaluation can
 /// overflow whatever the position.
 pub const WEIGHT_LIMIT: i32 = 1_500;
 
@@ -1229,6 +1229,16 @@ mod tests {
             w.mobility_queen_eg[27] += 64;
         });
         assert_moves_by_64(&none, &queen_all, &[("k7/8/8/8/3Q4/8/8/7K w - - 0 1", 1)]);
+        // A bishop on d4 with nothing on its diagonals reaches 13.
+        let bishop_all = raised(|w| {
+            w.mobility_bishop_mg[13] += 64;
+            w.mobility_bishop_eg[13] += 64;
+        });
+        assert_moves_by_64(
+            &none,
+            &bishop_all,
+            &[("4k3/7p/8/8/3B4/8/P7/4K3 w - - 0 1", 1)],
+        );
         let rook_all = raised(|w| {
             w.mobility_rook_mg[14] += 64;
             w.mobility_rook_eg[14] += 64;
