@@ -1191,59 +1191,49 @@ mod tests {
     /// that count, less the other side's.
     #[test]
     fn mobility_goes_by_the_count_of_reached_squares() {
-        let raised = |set: fn(&mut Weights)| {
-            let mut weights = Weights::DEFAULT;
-            set(&mut weights);
-            Evaluator::new(&weights)
-        };
+        /// The middlegame and endgame entries of one kind's table at one count.
+        type Entry = fn(&mut Weights) -> [&mut i32; 2];
+        let cases: [(Entry, &[(&str, i32)]); 5] = [
+            // A knight on d4 reaches all eight of its squares. (Each side has a pawn: a lead
+            // of a knight without pawns has its endgame scaled by `pawnless_scale`.)
+            (
+                |w| [&mut w.mobility_knight_mg[8], &mut w.mobility_knight_eg[8]],
+                &[
+                    ("4k3/7p/8/8/3N4/8/P7/4K3 w - - 0 1", 1),
+                    // Black to move: the white knight counts against it.
+                    ("4k3/7p/8/8/3N4/8/P7/4K3 b - - 0 1", -1),
+                    // Its own pawn on e6 and the black pawn guarding c6 (from d7) take two.
+                    ("4k3/3p4/4P3/8/3N4/8/8/4K3 w - - 0 1", 0),
+                ],
+            ),
+            (
+                |w| [&mut w.mobility_knight_mg[6], &mut w.mobility_knight_eg[6]],
+                &[("4k3/3p4/4P3/8/3N4/8/8/4K3 w - - 0 1", 1)],
+            ),
+            // A bishop on d4 with nothing on its diagonals reaches 13.
+            (
+                |w| [&mut w.mobility_bishop_mg[13], &mut w.mobility_bishop_eg[13]],
+                &[("4k3/7p/8/8/3B4/8/P7/4K3 w - - 0 1", 1)],
+            ),
+            // A rook in a corner of an empty board reaches 14.
+            (
+                |w| [&mut w.mobility_rook_mg[14], &mut w.mobility_rook_eg[14]],
+                &[("7k/8/8/8/8/8/7K/R7 b - - 0 1", -1)],
+            ),
+            // A queen alone in the middle of the board reaches 27.
+            (
+                |w| [&mut w.mobility_queen_mg[27], &mut w.mobility_queen_eg[27]],
+                &[("k7/8/8/8/3Q4/8/8/7K w - - 0 1", 1)],
+            ),
+        ];
         let none = Evaluator::new(&Weights::DEFAULT);
-        // A knight on d4 reaches all eight of its squares. (Each side has a pawn: a lead of a
-        // knight without pawns has its endgame scaled by `pawnless_scale`.)
-        let knight_eight = raised(|w| {
-            w.mobility_knight_mg[8] += 64;
-            w.mobility_knight_eg[8] += 64;
-        });
-        assert_moves_by_64(
-            &none,
-            &knight_eight,
-            &[
-                ("4k3/7p/8/8/3N4/8/P7/4K3 w - - 0 1", 1),
-                // Black to move: the white knight counts against it.
-                ("4k3/7p/8/8/3N4/8/P7/4K3 b - - 0 1", -1),
-                // Its own pawn on e6 and the black pawn guarding c6 (from d7) take two.
-                ("4k3/3p4/4P3/8/3N4/8/8/4K3 w - - 0 1", 0),
-            ],
-        );
-        let knight_six = raised(|w| {
-            w.mobility_knight_mg[6] += 64;
-            w.mobility_knight_eg[6] += 64;
-        });
-        assert_moves_by_64(
-            &none,
-            &knight_six,
-            &[("4k3/3p4/4P3/8/3N4/8/8/4K3 w - - 0 1", 1)],
-        );
-        // A queen alone in the middle of the board reaches 27 squares; a rook in a corner 14.
-        let queen_all = raised(|w| {
-            w.mobility_queen_mg[27] += 64;
-            w.mobility_queen_eg[27] += 64;
-        });
-        assert_moves_by_64(&none, &queen_all, &[("k7/8/8/8/3Q4/8/8/7K w - - 0 1", 1)]);
-        // A bishop on d4 with nothing on its diagonals reaches 13.
-        let bishop_all = raised(|w| {
-            w.mobility_bishop_mg[13] += 64;
-            w.mobility_bishop_eg[13] += 64;
-        });
-        assert_moves_by_64(
-            &none,
-            &bishop_all,
-            &[("4k3/7p/8/8/3B4/8/P7/4K3 w - - 0 1", 1)],
-        );
-        let rook_all = raised(|w| {
-            w.mobility_rook_mg[14] += 64;
-            w.mobility_rook_eg[14] += 64;
-        });
-        assert_moves_by_64(&none, &rook_all, &[("7k/8/8/8/8/8/7K/R7 b - - 0 1", -1)]);
+        for (entry, positions) in cases {
+            let mut weights = Weights::DEFAULT;
+            for value in entry(&mut weights) {
+                *value += 64;
+            }
+            assert_moves_by_64(&none, &Evaluator::new(&weights), positions);
+        }
     }
 
     /// A connected pawn is one that a pawn of its own guards or stands beside on its rank;
