@@ -6,9 +6,10 @@
 //! an enemy pawn guards), king safety (pawn shield, enemy pawns storming it and enemy pieces
 //! reaching the squares around the king), pawn structure (passed, doubled, isolated, backward
 //! and connected pawns; passed pawns worth more when no enemy piece blocks or attacks their
-//! way forward), rooks on open files, the bishop pair, knights and bishops on outposts,
-//! threats (enemy pieces attacked by a lesser piece) and hanging pawns and pieces (attacked
-//! and not defended); endgames of bishops on squares of opposite colours, and those where the
+//! way forward), rooks on open files, the bishop pair, knights and bishops on outposts or
+//! behind a pawn, bishops by their own pawns on their colour and on the long diagonals,
+//! threats (enemy pieces attacked by a lesser piece, or by a pawn after a safe push) and
+//! hanging pawns and pieces (attacked and not defended); endgames of bishops on squares of opposite colours, and those where the
 //! side ahead has no pawns and a small lead, are scaled towards a draw. Everything is computed
 //! from White's side and mirrored for Black, so a position and its colour-flipped mirror
 //! score alike (see the tests).
@@ -363,6 +364,11 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &mut PawnI
         board.pieces_by_kind(Color::White),
         board.pieces_by_kind(Color::Black),
     ];
+    // Each colour written out, so that moving the pawns a rank is a constant shift.
+    let minor_terms = [
+        minor_and_bishop_terms(&sets_by_color, Color::White, w),
+        minor_and_bishop_terms(&sets_by_color, Color::Black, w),
+    ];
     for color in Color::ALL {
         let side = color.index();
         let enemy = 1 - side;
@@ -443,6 +449,8 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &mut PawnI
         if bishops >= 2 {
             sum.add(w.bishop_pair_mg, w.bishop_pair_eg);
         }
+        let (mg, eg) = minor_terms[side];
+        sum.add(mg, eg);
         let outposts = pawn_info.outposts[side];
         let knights_on = (sets[PieceKind::Knight.index()] & outposts).len() as i32;
         let bishops_on = (sets[PieceKind::Bishop.index()] & outposts).len() as i32;
@@ -461,6 +469,12 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &mut PawnI
         terms[side] = sum;
     }
 
+    // Each colour written out, so that the pawns' pushes and attacks are constant shifts.
+    let guard = pawn_info.guard;
+    let push_threats = [
+        threats_by_push(board, &sets_by_color, Color::White, attacked_by, guard),
+        threats_by_push(board, &sets_by_color, Color::Black, attacked_by, guard),
+    ];
     for color in Color::ALL {
         let side = color.index();
         let shelter = pawn_info.shelter(board, kings[side], color, w);
@@ -471,6 +485,8 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &mut PawnI
         let hanging = targets & (attacked_by[side] - attacked_by[enemy]);
         let hanging = hanging.len() as i32;
         terms[side].add(hanging * w.hanging_mg, hanging * w.hanging_eg);
+        let pushes = push_threats[side];
+        terms[side].add(pushes * w.threat_by_push_mg, pushes * w.threat_by_push_eg);
         // Passed pawns whose way forward no enemy piece blocks or attacks.
         let contested = own[enemy] | attacked_by[enemy];
         for sq in pawn_info.passed[side] {
@@ -521,6 +537,84 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &mut PawnI
         -white_score
     };
     score + w.tempo
+}
+
+/// The light squares (b1, a2, ...), as a set.
+const LIGHT_SQUARES: SquareSet = SquareSet(0x55aa_55aa_55aa_55aa);
+/// The four centre squares, d4, e4, d5 and e5.
+const CENTRE: SquareSet = SquareSet(0x0000_0018_1800_0000);
+/// The two long diagonals, a1-h8 and h1-a8: the only ones through two centre squares.
+const LONG_DIAGONALS: SquareSet = SquareSet(0x8142_2418_1824_4281);
+
+/// The terms (middlegame, endgame) of the knights and bishops of `color` that depend on the
+/// pawns around them, given both sides' pieces by kind (`sets`): knights and bishops behind
+/// a pawn, each bishop's own pawns on its colour, and bishops on a long diagonal that see
+/// the centre.
+#[inline(always)]
+fn minor_and_bishop_terms(sets: &[[SquareSet; 6]; 2], color: Color, w: &Weights) -> (i32, i32) {
+    let own = &sets[color.index()];
+    let pawn = PieceKind::Pawn.index();
+    let bishop = PieceKind::Bishop.index();
+    let all_pawns = sets[0][pawn] | sets[1][pawn];
+    // A pawn one rank in front of a piece, moved one rank back, lands on the piece.
+    let behind_pawn = forward(all_pawns, color.opposite());
+    let minors = own[PieceKind::Knight.index()] | own[bishop];
+    let screened = (minors & behind_pawn).len() as i32;
+    let light_pawns = (own[pawn] & LIGHT_SQUARES).len() as i32;
+    let dark_pawns = own[pawn].len() as i32 - light_pawns;
+    let light_bishops = (own[bishop] & LIGHT_SQUARES).len() as i32;
+    let dark_bishops = own[bishop].len() as i32 - light_bishops;
+    let same_colour_pawns = light_bishops * light_pawns + dark_bishops * dark_pawns;
+    let mut long_diagonal = 0;
+    for sq in own[bishop] & LONG_DIAGONALS {
+        long_diagonal += i32::from((attacks::bishop_attacks(sq, all_pawns) & CENTRE).len() > 1);
+    }
+    (
+        screened * w.minor_behind_pawn_mg
+            + same_colour_pawns * w.bishop_pawns_mg
+            + long_diagonal * w.long_diagonal_bishop_mg,
+        screened * w.minor_behind_pawn_eg
+            + same_colour_pawns * w.bishop_pawns_eg
+            + long_diagonal * w.long_diagonal_bishop_eg,
+    )
+}
+
+/// How many enemy pieces (the king included, not the pawns) the pawns of `color` would
+/// attack after a safe push, given both sides' pieces by kind (`sets`), the squares each
+/// side attacks (`attacked_by`) and those each side's pawns guard (`guard`). A push is safe
+/// when no enemy pawn guards its square and the enemy does not attack it or the side
+/// defends it; a pawn on its second rank may push two squares.
+#[inline(always)]
+fn threats_by_push(
+    board: &Board0x88,
+    sets: &[[SquareSet; 6]; 2],
+    color: Color,
+    attacked_by: [SquareSet; 2],
+    guard: [SquareSet; 2],
+) -> i32 {
+    let side = color.index();
+    let enemy = 1 - side;
+    let pawn = PieceKind::Pawn.index();
+    let empty = !board.occupied();
+    let single = forward(sets[side][pawn], color) & empty;
+    let third_rank = SquareSet::rank(match color {
+        Color::White => Rank::Third,
+        Color::Black => Rank::Sixth,
+    });
+    let pushes = single | (forward(single & third_rank, color) & empty);
+    let safe = (!attacked_by[enemy] | attacked_by[side]) - guard[enemy];
+    let enemy_pieces = board.occupied_by(color.opposite()) - sets[enemy][pawn];
+    ((pushes & safe).pawn_attacks(color) & enemy_pieces).len() as i32
+}
+
+/// `set` moved a rank forward as `color` sees it. Called with a constant colour, it is one
+/// shift.
+#[inline(always)]
+fn forward(set: SquareSet, color: Color) -> SquareSet {
+    match color {
+        Color::White => set.shift(0, 1),
+        Color::Black => set.shift(0, -1),
+    }
 }
 
 /// The threats (middlegame, endgame) of one side on the other's pieces, given the other's
@@ -895,8 +989,8 @@ mod tests {
         });
         // Material 12, piece-square 768, mobility 2 × (9 + 14 + 15 + 28), king attack 6 + 3,
         // safe checks 6, passed pawns 16 + 2, free passed pawns 16, connected pawns 16, pawn
-        // storm 6, and 33 single numbers.
-        assert_eq!(count, 1016);
+        // storm 6, and 41 single numbers.
+        assert_eq!(count, 1024);
         let mut unique = names.clone();
         unique.sort_unstable();
         unique.dedup();
@@ -1419,6 +1513,113 @@ mod tests {
             ("4k3/7p/8/3n4/8/2P5/P7/3RK3 w - - 0 1", 0),
         ];
         assert_moves_by_64(&none, &each, &cases);
+    }
+
+    /// A knight or bishop counts as behind a pawn when a pawn of either side stands on the
+    /// square in front of it, as its side sees forward.
+    #[test]
+    fn minors_behind_a_pawn_have_it_on_the_square_in_front() {
+        let (none, each) = without_and_with(64, |w, v| {
+            (w.minor_behind_pawn_mg, w.minor_behind_pawn_eg) = (v, v);
+        });
+        assert_moves_by_64(
+            &none,
+            &each,
+            &[
+                // The d3 knight behind its own d4 pawn.
+                ("4k3/7p/8/8/3P4/3N4/P7/4K3 w - - 0 1", 1),
+                // The d4 bishop behind the enemy's d5 pawn.
+                ("4k3/7p/8/3p4/3B4/8/P7/4K3 w - - 0 1", 1),
+                // Black's d7 knight behind its d6 pawn: forward is down for Black.
+                ("4k3/3n4/3p4/8/8/8/P7/4K3 w - - 0 1", -1),
+                // A pawn behind the knight, and a rook behind a pawn, do not count.
+                ("4k3/7p/8/8/3N4/3P4/P7/4K3 w - - 0 1", 0),
+                ("4k3/7p/8/8/3P4/3R4/P7/4K3 w - - 0 1", 0),
+            ],
+        );
+    }
+
+    /// Each bishop counts the pawns of its own side on squares of its colour.
+    #[test]
+    fn bishop_pawns_are_own_pawns_on_the_bishops_colour() {
+        let (none, each) = without_and_with(64, |w, v| {
+            (w.bishop_pawns_mg, w.bishop_pawns_eg) = (v, v);
+        });
+        assert_moves_by_64(
+            &none,
+            &each,
+            &[
+                // The dark c1 bishop and the dark b2 pawn (a2 is light).
+                ("4k3/7p/8/8/8/8/PP6/2B1K3 w - - 0 1", 1),
+                // With the light f1 bishop too, a2 counts for it.
+                ("4k3/7p/8/8/8/8/PP6/2B1KB2 w - - 0 1", 2),
+                // Black's dark f8 bishop and its dark g7 pawn (h7 is light); White's a2
+                // pawn has no bishop.
+                ("4kb2/6pp/8/8/8/8/P7/4K3 w - - 0 1", -1),
+            ],
+        );
+    }
+
+    /// A bishop on a long diagonal counts when it sees both centre squares on it, through
+    /// pieces but not through pawns.
+    #[test]
+    fn long_diagonal_bishops_see_both_centre_squares() {
+        let (none, each) = without_and_with(64, |w, v| {
+            (w.long_diagonal_bishop_mg, w.long_diagonal_bishop_eg) = (v, v);
+        });
+        assert_moves_by_64(
+            &none,
+            &each,
+            &[
+                // From b2 the bishop sees d4 and e5; from g2, on the other long diagonal,
+                // e4 and d5.
+                ("4k3/7p/8/8/8/8/PB6/4K3 w - - 0 1", 1),
+                ("4k3/7p/8/8/8/8/P5B1/4K3 w - - 0 1", 1),
+                // A pawn on c3 blocks it.
+                ("4k3/7p/8/8/8/2P5/1B6/4K3 w - - 0 1", 0),
+                // A pawn on e5 is the last square it sees: still both.
+                ("4k3/7p/8/4p3/8/8/1B5P/4K3 w - - 0 1", 1),
+                // A knight on d4 does not block it.
+                ("4k3/7p/8/8/3n4/8/1B5P/4K3 w - - 0 1", 1),
+                // On d4 itself it sees only e5 of the centre; c1 is on no long diagonal.
+                ("4k3/7p/8/8/3B4/8/P7/4K3 w - - 0 1", 0),
+                ("4k3/7p/8/8/8/8/P7/2B1K3 w - - 0 1", 0),
+                // Black's g7 bishop sees e5 and d4.
+                ("4k3/6bp/8/8/8/8/P7/4K3 w - - 0 1", -1),
+            ],
+        );
+    }
+
+    /// A safe pawn push (one square, or two from the second rank, to a square no enemy
+    /// pawn guards and the enemy does not attack or the side defends) threatens the enemy
+    /// pieces it would attack, the king included.
+    #[test]
+    fn pawn_pushes_threaten_pieces_when_safe() {
+        let (none, each) = without_and_with(64, |w, v| {
+            (w.threat_by_push_mg, w.threat_by_push_eg) = (v, v);
+        });
+        assert_moves_by_64(
+            &none,
+            &each,
+            &[
+                // d3-d4 would attack the c5 knight.
+                ("4k3/7p/8/2n5/8/3P4/P7/4K3 w - - 0 1", 1),
+                // Not when the d8 rook attacks d4 and nothing defends it...
+                ("3rk3/7p/8/2n5/8/3P4/P7/4K3 w - - 0 1", 0),
+                // ...but when the f3 knight defends it.
+                ("3rk3/7p/8/2n5/8/3P1N2/P7/4K3 w - - 0 1", 1),
+                // An enemy pawn guarding d4 makes it unsafe, defended or not.
+                ("4k3/7p/8/2n1p3/8/3P1N2/P7/4K3 w - - 0 1", 0),
+                // d2-d4, two squares, would attack the e5 knight (d3 empty).
+                ("4k3/7p/8/4n3/8/8/3P4/4K3 w - - 0 1", 1),
+                // From the third rank, one square only: d3-d4 attacks nothing here.
+                ("4k3/7p/4b3/8/8/3P4/8/4K3 w - - 0 1", 0),
+                // Black's d7-d6 would attack the c5 knight.
+                ("4k3/3p4/8/2N5/8/8/P7/4K3 w - - 0 1", -1),
+                // e2-e4 would attack the king on f5; the c3 knight defends e4.
+                ("8/7p/8/5k2/8/2N5/4P3/4K3 w - - 0 1", 1),
+            ],
+        );
     }
 
     #[test]

@@ -247,6 +247,28 @@ weights! {
     hanging_mg: i32 = 13,
     /// The same, endgame.
     hanging_eg: i32 = 35,
+    /// Middlegame bonus per knight or bishop with a pawn of either side on the square in
+    /// front of it: the pawn screens it from the enemy's pawns and rooks on that file.
+    minor_behind_pawn_mg: i32 = 0,
+    /// The same, endgame.
+    minor_behind_pawn_eg: i32 = 0,
+    /// Middlegame bonus, for each bishop, per pawn of its own side on squares of its colour
+    /// (a bonus below zero is a cost: such pawns block the bishop and leave the other colour
+    /// to the enemy).
+    bishop_pawns_mg: i32 = 0,
+    /// The same, endgame.
+    bishop_pawns_eg: i32 = 0,
+    /// Middlegame bonus for a bishop on a long diagonal that sees both centre squares on it
+    /// through every piece but pawns.
+    long_diagonal_bishop_mg: i32 = 0,
+    /// The same, endgame.
+    long_diagonal_bishop_eg: i32 = 0,
+    /// Middlegame bonus per enemy piece (the king included, not the pawns) that a pawn
+    /// would attack after a safe push: one or two squares forward to a square that no enemy
+    /// pawn guards and that the enemy does not attack or the side defends.
+    threat_by_push_mg: i32 = 0,
+    /// The same, endgame.
+    threat_by_push_eg: i32 = 0,
 }
 
 /// Piece-square tables as seen by White, written rank 8 first (as a board diagram reads).
