@@ -9,10 +9,10 @@
 //! way forward), rooks on open files, the bishop pair, knights and bishops on outposts or
 //! behind a pawn, bishops by their own pawns on their colour and on the long diagonals,
 //! threats (enemy pieces attacked by a lesser piece, or by a pawn after a safe push) and
-//! hanging pawns and pieces (attacked and not defended); endgames of bishops on squares of opposite colours, and those where the
-//! side ahead has no pawns and a small lead, are scaled towards a draw. Everything is computed
-//! from White's side and mirrored for Black, so a position and its colour-flipped mirror
-//! score alike (see the tests).
+//! hanging pawns and pieces (attacked and not defended); endgames of bishops on squares of
+//! opposite colours, and those where the side ahead has no pawns and a small lead, are scaled
+//! towards a draw. Everything is computed from White's side and mirrored for Black, so a
+//! position and its colour-flipped mirror score alike (see the tests).
 //!
 //! Given an [`EvalCache`] ([`evaluate_cached`], as the search does), the pawn terms that
 //! depend on the pawns alone are worked out once per pawn structure (and each king's shelter
@@ -582,8 +582,8 @@ fn minor_and_bishop_terms(sets: &[[SquareSet; 6]; 2], color: Color, w: &Weights)
 /// How many enemy pieces (the king included, not the pawns) the pawns of `color` would
 /// attack after a safe push, given both sides' pieces by kind (`sets`), the squares each
 /// side attacks (`attacked_by`) and those each side's pawns guard (`guard`). A push is safe
-/// when no enemy pawn guards its square and the enemy does not attack it or the side
-/// defends it; a pawn on its second rank may push two squares.
+/// when no enemy pawn guards its square, and either the enemy does not attack it or the side
+/// defends it; a pawn on its second rank may push two squares, through an empty one.
 #[inline(always)]
 fn threats_by_push(
     board: &Board0x88,
@@ -921,6 +921,35 @@ mod tests {
                 evaluate(&mirrored),
                 "{fen} vs {}",
                 mirror(fen)
+            );
+        }
+    }
+
+    /// The same with the terms whose default weights are 0 turned on, over thousands of
+    /// positions: each term is worked out for both colours alike.
+    #[test]
+    fn colour_symmetric_with_the_terms_off_by_default() {
+        let mut weights = Weights::DEFAULT;
+        (weights.minor_behind_pawn_mg, weights.minor_behind_pawn_eg) = (7, 13);
+        (weights.bishop_pawns_mg, weights.bishop_pawns_eg) = (-2, -6);
+        (
+            weights.long_diagonal_bishop_mg,
+            weights.long_diagonal_bishop_eg,
+        ) = (21, 6);
+        (weights.threat_by_push_mg, weights.threat_by_push_eg) = (18, 12);
+        let evaluator = Evaluator::new(&weights);
+        for board in crate::test_positions::suite_positions_and_children().take(3_000) {
+            let fen = alloc::format!("{board}");
+            // Leniently, as the suites are read: one of them has an impossible double check.
+            let options = crate::FenOptions {
+                chess960: true,
+                lenient: true,
+            };
+            let mirrored = Board0x88::from_fen_with(&mirror(&fen), options).expect(&fen);
+            assert_eq!(
+                evaluator.evaluate(&board),
+                evaluator.evaluate(&mirrored),
+                "{fen}"
             );
         }
     }
@@ -1581,9 +1610,8 @@ mod tests {
                 ("4k3/7p/8/4p3/8/8/1B5P/4K3 w - - 0 1", 1),
                 // A knight on d4 does not block it.
                 ("4k3/7p/8/8/3n4/8/1B5P/4K3 w - - 0 1", 1),
-                // On d4 itself it sees only e5 of the centre; c1 is on no long diagonal.
+                // On d4 itself it sees only e5 of the centre.
                 ("4k3/7p/8/8/3B4/8/P7/4K3 w - - 0 1", 0),
-                ("4k3/7p/8/8/8/8/P7/2B1K3 w - - 0 1", 0),
                 // Black's g7 bishop sees e5 and d4.
                 ("4k3/6bp/8/8/8/8/P7/4K3 w - - 0 1", -1),
             ],
@@ -1591,8 +1619,8 @@ mod tests {
     }
 
     /// A safe pawn push (one square, or two from the second rank, to a square no enemy
-    /// pawn guards and the enemy does not attack or the side defends) threatens the enemy
-    /// pieces it would attack, the king included.
+    /// pawn guards, and that either the enemy does not attack or the side defends)
+    /// threatens the enemy pieces it would attack, the king included.
     #[test]
     fn pawn_pushes_threaten_pieces_when_safe() {
         let (none, each) = without_and_with(64, |w, v| {
@@ -1608,14 +1636,19 @@ mod tests {
                 ("3rk3/7p/8/2n5/8/3P4/P7/4K3 w - - 0 1", 0),
                 // ...but when the f3 knight defends it.
                 ("3rk3/7p/8/2n5/8/3P1N2/P7/4K3 w - - 0 1", 1),
-                // An enemy pawn guarding d4 makes it unsafe, defended or not.
-                ("4k3/7p/8/2n1p3/8/3P1N2/P7/4K3 w - - 0 1", 0),
+                // An enemy pawn guarding d4 makes it unsafe, defended or not (here by the b3
+                // knight; Black's e5-e4 is as unsafe, with the d3 pawn guarding e4).
+                ("4k3/7p/8/2n1p3/8/1N1P4/P7/4K3 w - - 0 1", 0),
+                // A push onto a piece, or two squares through one, is no push.
+                ("4k3/7p/8/2n5/3b4/3P4/P7/4K3 w - - 0 1", 0),
+                ("4k3/7p/8/4n3/8/3N4/3P4/4K3 w - - 0 1", 0),
                 // d2-d4, two squares, would attack the e5 knight (d3 empty).
                 ("4k3/7p/8/4n3/8/8/3P4/4K3 w - - 0 1", 1),
-                // From the third rank, one square only: d3-d4 attacks nothing here.
-                ("4k3/7p/4b3/8/8/3P4/8/4K3 w - - 0 1", 0),
-                // Black's d7-d6 would attack the c5 knight.
+                // From the third rank, one square only: d3-d5 would attack the c6 knight.
+                ("4k3/7p/2n5/8/8/3P4/8/4K3 w - - 0 1", 0),
+                // Black's d7-d6 would attack the c5 knight, d7-d5 the e4 knight.
                 ("4k3/3p4/8/2N5/8/8/P7/4K3 w - - 0 1", -1),
+                ("4k3/3p4/8/8/4N3/8/P7/4K3 w - - 0 1", -1),
                 // e2-e4 would attack the king on f5; the c3 knight defends e4.
                 ("8/7p/8/5k2/8/2N5/4P3/4K3 w - - 0 1", 1),
             ],

@@ -248,7 +248,7 @@ weights! {
     /// The same, endgame.
     hanging_eg: i32 = 35,
     /// Middlegame bonus per knight or bishop with a pawn of either side on the square in
-    /// front of it: the pawn screens it from the enemy's pawns and rooks on that file.
+    /// front of it: the pawn screens it from rooks and queens on its file.
     minor_behind_pawn_mg: i32 = 0,
     /// The same, endgame.
     minor_behind_pawn_eg: i32 = 0,
@@ -264,8 +264,9 @@ weights! {
     /// The same, endgame.
     long_diagonal_bishop_eg: i32 = 0,
     /// Middlegame bonus per enemy piece (the king included, not the pawns) that a pawn
-    /// would attack after a safe push: one or two squares forward to a square that no enemy
-    /// pawn guards and that the enemy does not attack or the side defends.
+    /// would attack after a safe push: one square forward, or two from the second rank, to a
+    /// square that no enemy pawn guards, and that either the enemy does not attack or the side
+    /// defends.
     threat_by_push_mg: i32 = 0,
     /// The same, endgame.
     threat_by_push_eg: i32 = 0,
