@@ -937,6 +937,8 @@ mod tests {
             weights.long_diagonal_bishop_eg,
         ) = (21, 6);
         (weights.threat_by_push_mg, weights.threat_by_push_eg) = (18, 12);
+        (weights.pawnless_flank_mg, weights.pawnless_flank_eg) = (4, 51);
+        (weights.weak_unopposed_mg, weights.weak_unopposed_eg) = (12, 4);
         let evaluator = Evaluator::new(&weights);
         for board in crate::test_positions::suite_positions_and_children().take(3_000) {
             let fen = alloc::format!("{board}");
@@ -1018,8 +1020,8 @@ mod tests {
         });
         // Material 12, piece-square 768, mobility 2 × (9 + 14 + 15 + 28), king attack 6 + 3,
         // safe checks 6, passed pawns 16 + 2, free passed pawns 16, connected pawns 16, pawn
-        // storm 6, and 41 single numbers.
-        assert_eq!(count, 1024);
+        // storm 6, and 45 single numbers.
+        assert_eq!(count, 1028);
         let mut unique = names.clone();
         unique.sort_unstable();
         unique.dedup();
@@ -1651,6 +1653,55 @@ mod tests {
                 ("4k3/3p4/8/8/4N3/8/P7/4K3 w - - 0 1", -1),
                 // e2-e4 would attack the king on f5; the c3 knight defends e4.
                 ("8/7p/8/5k2/8/2N5/4P3/4K3 w - - 0 1", 1),
+            ],
+        );
+    }
+
+    /// A king on a flank with no pawn of either side pays the flank's cost, once per king.
+    #[test]
+    fn kings_on_a_flank_without_pawns_pay_for_it() {
+        let (none, each) = without_and_with(64, |w, v| {
+            (w.pawnless_flank_mg, w.pawnless_flank_eg) = (v, v);
+        });
+        assert_moves_by_64(
+            &none,
+            &each,
+            &[
+                // The g1 king's flank, e to h, has no pawn; the b8 king's, a to d, has four.
+                ("1k6/pp6/8/8/8/8/PP6/6K1 w - - 0 1", -1),
+                // The g8 king's flank has none: Black pays.
+                ("6k1/8/8/8/8/8/PP6/1K6 w - - 0 1", 1),
+                // An enemy pawn on the flank shelters the king as well as an own one.
+                ("6k1/8/8/8/8/8/PP4pp/1K6 w - - 0 1", 0),
+                // On d1 the flank is c to f; on h1 f to h (e2 is off it, f2 on it).
+                ("k7/p7/8/8/8/8/7P/3K4 w - - 0 1", -1),
+                ("k7/p7/8/8/8/8/4P3/7K w - - 0 1", -1),
+                ("k7/p7/8/8/8/8/5P2/7K w - - 0 1", 0),
+            ],
+        );
+    }
+
+    /// An isolated or backward pawn with no enemy pawn in front of it on its file pays the
+    /// weak unopposed pawn's cost, besides its own.
+    #[test]
+    fn weak_unopposed_pawns_have_no_enemy_pawn_in_front() {
+        let (none, each) = without_and_with(64, |w, v| {
+            (w.weak_unopposed_mg, w.weak_unopposed_eg) = (v, v);
+        });
+        assert_moves_by_64(
+            &none,
+            &each,
+            &[
+                // The isolated h2 pawn; a2 and a7 are isolated too, but face each other.
+                ("4k3/p7/8/8/8/8/P6P/4K3 w - - 0 1", -1),
+                // The isolated a2 pawn faces a7, which is not weak.
+                ("4k3/pp6/8/8/8/8/P7/4K3 w - - 0 1", 0),
+                // The backward e3 pawn (f5 guards e4, and no own pawn can guard e3); the
+                // black f5 and g6 pawns are neither isolated nor backward.
+                ("4k3/8/6p1/5p2/3P4/4P3/8/4K3 w - - 0 1", -1),
+                // With a black e6 pawn in front of it, e3 is opposed (and e6, backward too,
+                // is opposed by e3).
+                ("4k3/8/4p1p1/5p2/3P4/4P3/8/4K3 w - - 0 1", 0),
             ],
         );
     }

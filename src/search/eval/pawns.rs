@@ -37,9 +37,10 @@ pub(super) struct PawnInfo {
 
 impl PawnInfo {
     /// The shelter (middlegame, endgame) of the king of `color` on `king` in `board`, whose
-    /// pawns are this entry's: its pawn shield less the enemy pawns' storm. Both depend on the
-    /// pawns and that king's square only, so the entry keeps the last one worked out for each
-    /// side, and a king that has not moved since costs nothing.
+    /// pawns are this entry's: its pawn shield less the enemy pawns' storm, and less the cost
+    /// of a flank without pawns. These depend on the pawns and that king's square only, so
+    /// the entry keeps the last one worked out for each side, and a king that has not moved
+    /// since costs nothing.
     #[inline(always)]
     pub(super) fn shelter(
         &mut self,
@@ -52,9 +53,12 @@ impl PawnInfo {
         if self.shelter_king[side] != Some(king) {
             let shield = pawn_shield(board, king, color, w);
             let (storm_mg, storm_eg) = pawn_storm(board, king, color, w);
+            let flank = file_fill(KING_FLANKS[king.file().index()]);
+            let pawns = SquareSet(self.pawns[0] | self.pawns[1]);
+            let pawnless = i32::from((pawns & flank).is_empty());
             self.shelter[side] = Terms {
-                mg: shield - storm_mg,
-                eg: -storm_eg,
+                mg: shield - storm_mg - pawnless * w.pawnless_flank_mg,
+                eg: -storm_eg - pawnless * w.pawnless_flank_eg,
             };
             self.shelter_king[side] = Some(king);
         }
@@ -116,18 +120,25 @@ impl PawnInfo {
             // Backward: not isolated, yet no pawn of its own stands beside it or behind it on
             // a file beside (so none can ever guard it), and an enemy pawn guards the square
             // in front of it, so it cannot safely advance to find support either.
-            // (Not worked out while both weights are 0, their default until an SPRT decides.)
-            let backward = if w.backward_mg == 0 && w.backward_eg == 0 {
-                0
-            } else {
+            let backward_set = {
                 let can_be_guarded = beside(pawns | front_span(pawns, color));
                 let ahead = if color == Color::White { 1 } else { -1 };
                 let stop_guarded = info.guard[enemy].shift(0, -ahead);
-                ((pawns & stop_guarded) - can_be_guarded - isolated_set).len() as i32
+                (pawns & stop_guarded) - can_be_guarded - isolated_set
             };
+            let backward = backward_set.len() as i32;
+            // Weak and unopposed: isolated or backward, with no enemy pawn in front of it on
+            // its file, which is half-open for the enemy's rooks and queens.
+            let unopposed = ((isolated_set | backward_set) - front[enemy]).len() as i32;
             terms.add(
-                -isolated * w.isolated_mg - doubled * w.doubled_mg - backward * w.backward_mg,
-                -isolated * w.isolated_eg - doubled * w.doubled_eg - backward * w.backward_eg,
+                -isolated * w.isolated_mg
+                    - doubled * w.doubled_mg
+                    - backward * w.backward_mg
+                    - unopposed * w.weak_unopposed_mg,
+                -isolated * w.isolated_eg
+                    - doubled * w.doubled_eg
+                    - backward * w.backward_eg
+                    - unopposed * w.weak_unopposed_eg,
             );
             // Passed: no enemy pawn in front of it on its file or the files beside; the bonus
             // goes to the front one of pawns doubled on a file.
@@ -138,6 +149,10 @@ impl PawnInfo {
         info
     }
 }
+
+/// The files of a king's flank by the king's file (bit `f` for file `f`): a to c for a king on
+/// the a-file, a to d on b or c, c to f on d or e, e to h on f or g, f to h on h.
+const KING_FLANKS: [u8; 8] = [0x07, 0x0f, 0x0f, 0x3c, 0x3c, 0xf0, 0xf0, 0xe0];
 
 /// The files of `pawns` (bit `f` for file `f`).
 fn files(pawns: SquareSet) -> u8 {

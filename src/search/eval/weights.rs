@@ -270,6 +270,18 @@ weights! {
     threat_by_push_mg: i32 = 0,
     /// The same, endgame.
     threat_by_push_eg: i32 = 0,
+    /// Middlegame penalty for a king on a flank without pawns of either side (its file and
+    /// those near it: a to c for a king on the a-file, a to d on b or c, c to f on d or e, e
+    /// to h on f or g, f to h on h): no pawn shelters it there, and the enemy's pieces have
+    /// open lines to it.
+    pawnless_flank_mg: i32 = 0,
+    /// The same, endgame.
+    pawnless_flank_eg: i32 = 0,
+    /// Middlegame penalty per isolated or backward pawn with no enemy pawn in front of it on
+    /// its file: the file is half-open for the enemy's rooks and queens to attack it.
+    weak_unopposed_mg: i32 = 0,
+    /// The same, endgame.
+    weak_unopposed_eg: i32 = 0,
 }
 
 /// Piece-square tables as seen by White, written rank 8 first (as a board diagram reads).
