@@ -1230,9 +1230,9 @@ mod tests {
     /// stand on squares of opposite colours.
     #[test]
     fn opposite_bishops_scale_only_their_endgames() {
-        // At 28 (the fitted value) and at 64 (the default, no scaling).
-        let (_, scaled) = without_and_with(28, |w, v| w.opposite_bishops_scale = v);
-        let full = Evaluator::new(&Weights::DEFAULT);
+        // At 32 (half the endgame score) and at 64 (no scaling), whatever the default.
+        let (_, scaled) = without_and_with(32, |w, v| w.opposite_bishops_scale = v);
+        let (_, full) = without_and_with(64, |w, v| w.opposite_bishops_scale = v);
         let both = |fen: &str| {
             let board: Board0x88 = fen.parse().unwrap();
             (scaled.evaluate(&board), full.evaluate(&board))
