@@ -39,7 +39,7 @@ const MAX_PHASE: i32 = 24;
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 
 /// The largest magnitude [`Evaluator::new`] lets a weight have: beyond any sensible one (the
-/// largest default is the queen's 1082), and small enough that no sum of the evaluation can
+/// largest default is the queen's 1112), and small enough that no sum of the evaluation can
 /// overflow whatever the position.
 pub const WEIGHT_LIMIT: i32 = 1_500;
 

@@ -195,8 +195,7 @@ weights! {
     /// king's file or one beside it, on the king's side's third, fourth or fifth rank
     /// (indexed in that order), with no own pawn right in front of it to stop it. Each pawn
     /// counts, two on one file too. From the refit of 2026-12-06 (see
-    /// [`Weights::passed_free_mg`]): a pawn on the fourth rank, one push from levering the
-    /// shield, weighs most.
+    /// [`Weights::passed_free_mg`]).
     storm_mg: [i32; 3] = [24, 16, 11],
     /// The same, endgame (fitted below zero).
     storm_eg: [i32; 3] = [-34, -3, -7],
