@@ -472,8 +472,8 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &mut PawnI
     // Each colour written out, so that the pawns' pushes and attacks are constant shifts.
     let guard = pawn_info.guard;
     let push_threats = [
-        threats_by_push(board, &sets_by_color, Color::White, attacked_by, guard),
-        threats_by_push(board, &sets_by_color, Color::Black, attacked_by, guard),
+        threats_by_push(&sets_by_color, own, Color::White, attacked_by, guard),
+        threats_by_push(&sets_by_color, own, Color::Black, attacked_by, guard),
     ];
     for color in Color::ALL {
         let side = color.index();
@@ -580,14 +580,15 @@ fn minor_and_bishop_terms(sets: &[[SquareSet; 6]; 2], color: Color, w: &Weights)
 }
 
 /// How many enemy pieces (the king included, not the pawns) the pawns of `color` would
-/// attack after a safe push, given both sides' pieces by kind (`sets`), the squares each
-/// side attacks (`attacked_by`) and those each side's pawns guard (`guard`). A push is safe
-/// when no enemy pawn guards its square, and either the enemy does not attack it or the side
-/// defends it; a pawn on its second rank may push two squares, through an empty one.
+/// attack after a safe push, given both sides' pieces by kind (`sets`) and all together
+/// (`own`), the squares each side attacks (`attacked_by`) and those each side's pawns guard
+/// (`guard`). A push is safe when no enemy pawn guards its square, and either the enemy does
+/// not attack it or the side defends it; a pawn on its second rank may push two squares,
+/// through an empty one.
 #[inline(always)]
 fn threats_by_push(
-    board: &Board0x88,
     sets: &[[SquareSet; 6]; 2],
+    own: [SquareSet; 2],
     color: Color,
     attacked_by: [SquareSet; 2],
     guard: [SquareSet; 2],
@@ -595,7 +596,7 @@ fn threats_by_push(
     let side = color.index();
     let enemy = 1 - side;
     let pawn = PieceKind::Pawn.index();
-    let empty = !board.occupied();
+    let empty = !(own[0] | own[1]);
     let single = forward(sets[side][pawn], color) & empty;
     let third_rank = SquareSet::rank(match color {
         Color::White => Rank::Third,
@@ -603,7 +604,7 @@ fn threats_by_push(
     });
     let pushes = single | (forward(single & third_rank, color) & empty);
     let safe = (!attacked_by[enemy] | attacked_by[side]) - guard[enemy];
-    let enemy_pieces = board.occupied_by(color.opposite()) - sets[enemy][pawn];
+    let enemy_pieces = own[enemy] - sets[enemy][pawn];
     ((pushes & safe).pawn_attacks(color) & enemy_pieces).len() as i32
 }
 
@@ -838,7 +839,7 @@ fn pawn_storm(board: &Board0x88, king: Square, color: Color, w: &Weights) -> (i3
     let own = board.pieces(color, PieceKind::Pawn);
     let enemy = board.pieces(!color, PieceKind::Pawn);
     // The squares where an enemy pawn has an own pawn right in front of it.
-    let stopped = own.shift(0, color.forward() / 16);
+    let stopped = forward(own, color);
     let storming = (enemy & files) - stopped;
     let (mut mg, mut eg) = (0, 0);
     for i in 0..3 {

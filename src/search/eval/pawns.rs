@@ -6,7 +6,9 @@
 //! [`EvalCache`](super::EvalCache); what depends on the pawns and a king's square (its
 //! shelter) is kept beside it for the king's last square.
 
-use super::{Evaluator, Terms, Weights, pawn_shield, pawn_storm, relative_rank, table_index};
+use super::{
+    Evaluator, Terms, Weights, forward, pawn_shield, pawn_storm, relative_rank, table_index,
+};
 use crate::{Board0x88, Color, PieceKind, Rank, Square, SquareSet};
 
 /// What the pawns alone decide, for both sides (0 White, 1 Black). It depends on the two
@@ -122,8 +124,7 @@ impl PawnInfo {
             // in front of it, so it cannot safely advance to find support either.
             let backward_set = {
                 let can_be_guarded = beside(pawns | front_span(pawns, color));
-                let ahead = if color == Color::White { 1 } else { -1 };
-                let stop_guarded = info.guard[enemy].shift(0, -ahead);
+                let stop_guarded = forward(info.guard[enemy], !color);
                 (pawns & stop_guarded) - can_be_guarded - isolated_set
             };
             let backward = backward_set.len() as i32;
