@@ -514,6 +514,7 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &mut PawnI
 
     let mg = terms[0].mg - terms[1].mg;
     let mut eg = terms[0].eg - terms[1].eg;
+    eg = with_complexity(eg, pawn_info, kings, phase == 0, w);
     // Without pawns, a lead of a minor piece or less rarely wins.
     let stronger = if eg >= 0 { 0 } else { 1 };
     if pawn_info.pawns[stronger] == 0
@@ -537,6 +538,48 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &mut PawnI
         -white_score
     };
     score + w.tempo
+}
+
+/// Files a to d, the queen's flank.
+const QUEEN_FLANK: SquareSet = SquareSet(0x0f0f_0f0f_0f0f_0f0f);
+
+/// The endgame score `eg` moved by the position's complexity under the `complexity_*`
+/// weights, given the pawn terms, the kings' squares and whether only kings and pawns are
+/// left: away from 0 by a positive complexity (the side ahead keeps chances to win), towards
+/// 0 by a negative one, but never past 0 (it does not change who is ahead).
+#[inline(always)]
+fn with_complexity(
+    eg: i32,
+    pawn_info: &PawnInfo,
+    kings: [Square; 2],
+    pawns_only: bool,
+    w: &Weights,
+) -> i32 {
+    let pawns = SquareSet(pawn_info.pawns[0] | pawn_info.pawns[1]);
+    let passed = (pawn_info.passed[0] | pawn_info.passed[1]).len() as i32;
+    let [white_king, black_king] = kings;
+    let files_apart = white_king
+        .file()
+        .index()
+        .abs_diff(black_king.file().index()) as i32;
+    let ranks_apart = white_king
+        .rank()
+        .index()
+        .abs_diff(black_king.rank().index()) as i32;
+    let outflanking = files_apart - ranks_apart;
+    let both_flanks = !(pawns & QUEEN_FLANK).is_empty() && !(pawns - QUEEN_FLANK).is_empty();
+    // A White king on the fifth rank or beyond, or a Black one on the fourth or below.
+    let infiltration = white_king.rank().index() >= 4 || black_king.rank().index() <= 3;
+    let unwinnable = outflanking < 0 && !both_flanks;
+    let complexity = passed * w.complexity_passed
+        + pawns.len() as i32 * w.complexity_pawns
+        + outflanking * w.complexity_outflanking
+        + i32::from(both_flanks) * w.complexity_both_flanks
+        + i32::from(infiltration) * w.complexity_infiltration
+        + i32::from(pawns_only) * w.complexity_pawns_only
+        + i32::from(unwinnable) * w.complexity_unwinnable
+        + w.complexity_base;
+    eg + eg.signum() * complexity.max(-eg.abs())
 }
 
 /// The light squares (b1, a2, ...), as a set.
@@ -940,6 +983,14 @@ mod tests {
         (weights.threat_by_push_mg, weights.threat_by_push_eg) = (18, 12);
         (weights.pawnless_flank_mg, weights.pawnless_flank_eg) = (4, 51);
         (weights.weak_unopposed_mg, weights.weak_unopposed_eg) = (12, 4);
+        weights.complexity_passed = 9;
+        weights.complexity_pawns = 12;
+        weights.complexity_outflanking = 9;
+        weights.complexity_both_flanks = 21;
+        weights.complexity_infiltration = 24;
+        weights.complexity_pawns_only = 51;
+        weights.complexity_unwinnable = -43;
+        weights.complexity_base = -110;
         let evaluator = Evaluator::new(&weights);
         for board in crate::test_positions::suite_positions_and_children().take(3_000) {
             let fen = alloc::format!("{board}");
@@ -1021,8 +1072,8 @@ mod tests {
         });
         // Material 12, piece-square 768, mobility 2 × (9 + 14 + 15 + 28), king attack 6 + 3,
         // safe checks 6, passed pawns 16 + 2, free passed pawns 16, connected pawns 16, pawn
-        // storm 6, and 45 single numbers.
-        assert_eq!(count, 1028);
+        // storm 6, and 53 single numbers.
+        assert_eq!(count, 1036);
         let mut unique = names.clone();
         unique.sort_unstable();
         unique.dedup();
@@ -1705,6 +1756,103 @@ mod tests {
                 ("4k3/8/4p1p1/5p2/3P4/4P3/8/4K3 w - - 0 1", 0),
             ],
         );
+    }
+
+    /// Each complexity feature, with its weight at 64 and the others at 0, moves the
+    /// endgame score of these pawn endings (no piece, so the endgame score is the whole
+    /// evaluation) by 64 per unit away from 0: up when White is ahead, down when Black is.
+    #[test]
+    fn complexity_moves_the_endgame_score_away_from_0() {
+        type Set = fn(&mut Weights, i32);
+        let features: [(Set, &[(&str, i32)]); 7] = [
+            (
+                |w, v| w.complexity_pawns = v,
+                &[
+                    ("4k3/8/8/8/8/8/4PP2/4K3 w - - 0 1", 2),
+                    // Black is ahead: the score goes further below 0.
+                    ("4k3/4pp2/8/8/8/8/8/4K3 w - - 0 1", -2),
+                ],
+            ),
+            (
+                |w, v| w.complexity_passed = v,
+                &[
+                    ("4k3/8/8/8/8/8/PP6/4K3 w - - 0 1", 2),
+                    // b7 stops both White pawns, and they stop it.
+                    ("4k3/1p6/8/8/8/8/PP6/4K3 w - - 0 1", 0),
+                    // Black's passed pawns count the same.
+                    ("4k3/pp6/8/8/8/8/8/4K3 w - - 0 1", -2),
+                ],
+            ),
+            (
+                |w, v| w.complexity_outflanking = v,
+                &[
+                    // Kings on a1 and h3: 7 files apart, 2 ranks.
+                    ("8/8/8/8/8/7k/1P6/K7 w - - 0 1", 5),
+                ],
+            ),
+            (
+                |w, v| w.complexity_both_flanks = v,
+                &[
+                    ("4k3/8/8/8/8/8/P6P/4K3 w - - 0 1", 1),
+                    ("4k3/8/8/8/8/8/PP6/4K3 w - - 0 1", 0),
+                ],
+            ),
+            (
+                |w, v| w.complexity_infiltration = v,
+                &[
+                    // The Black king on its side's sixth rank, then the White king on its fifth.
+                    ("8/8/8/8/8/7k/1P6/K7 w - - 0 1", 1),
+                    ("7k/8/8/8/8/8/1P6/K7 w - - 0 1", 0),
+                    ("7k/8/8/4K3/8/8/1P6/8 w - - 0 1", 1),
+                ],
+            ),
+            (
+                |w, v| w.complexity_pawns_only = v,
+                &[("4k3/8/8/8/8/8/PP6/4K3 w - - 0 1", 1)],
+            ),
+            (
+                |w, v| w.complexity_unwinnable = v,
+                &[
+                    // The kings face each other on the e-file; the pawns on one flank, then both.
+                    ("4k3/8/8/8/8/8/PP6/4K3 w - - 0 1", 1),
+                    ("4k3/8/8/8/8/8/P6P/4K3 w - - 0 1", 0),
+                ],
+            ),
+        ];
+        for (set, cases) in features {
+            let (none, each) = without_and_with(64, set);
+            assert_moves_by_64(&none, &each, cases);
+        }
+        // With pieces on the board the feature is 0: the knights' ending is no pawn ending.
+        let (none, each) = without_and_with(64, |w, v| w.complexity_pawns_only = v);
+        assert_moves_by_64(&none, &each, &[("1n2k3/8/8/8/8/8/PP6/1N2K3 w - - 0 1", 0)]);
+    }
+
+    /// A negative complexity moves the endgame score towards 0, and at most to 0: it never
+    /// changes which side is ahead.
+    #[test]
+    fn negative_complexity_stops_at_0() {
+        let (none, each) = without_and_with(-64, |w, v| w.complexity_base = v);
+        // Two pawns up: the score comes 64 nearer 0, whichever side is ahead.
+        assert_moves_by_64(
+            &none,
+            &each,
+            &[
+                ("4k3/8/8/8/8/8/4PP2/4K3 w - - 0 1", -1),
+                ("4k3/4pp2/8/8/8/8/8/4K3 w - - 0 1", 1),
+            ],
+        );
+        let mut weights = Weights::DEFAULT;
+        weights.complexity_base = -WEIGHT_LIMIT;
+        let drawish = Evaluator::new(&weights);
+        for fen in [
+            "4k3/8/8/8/8/8/4PP2/4K3 w - - 0 1",
+            "4k3/4pp2/8/8/8/8/8/4K3 b - - 0 1",
+        ] {
+            let board: Board0x88 = fen.parse().unwrap();
+            // Only the side to move's tempo is left.
+            assert_eq!(drawish.evaluate(&board), weights.tempo, "{fen}");
+        }
     }
 
     #[test]

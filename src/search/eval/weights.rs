@@ -281,6 +281,28 @@ weights! {
     weak_unopposed_mg: i32 = 0,
     /// The same, endgame.
     weak_unopposed_eg: i32 = 0,
+    /// The endgame's complexity, per passed pawn of either side. The complexity is the sum
+    /// of the `complexity_*` weights by their features; it moves the endgame score away
+    /// from 0 when positive (the stronger side has chances) and towards 0 when negative, but
+    /// never past it.
+    complexity_passed: i32 = 0,
+    /// The endgame's complexity per pawn on the board.
+    complexity_pawns: i32 = 0,
+    /// The endgame's complexity per file the kings are further apart than ranks (negative
+    /// when a king stands in front of the other, blocking its way).
+    complexity_outflanking: i32 = 0,
+    /// The endgame's complexity when there are pawns on both flanks (files a to d and e to
+    /// h).
+    complexity_both_flanks: i32 = 0,
+    /// The endgame's complexity when a king has crossed into the enemy's half of the board.
+    complexity_infiltration: i32 = 0,
+    /// The endgame's complexity when no piece but the kings and pawns is left.
+    complexity_pawns_only: i32 = 0,
+    /// The endgame's complexity when the pawns are on one flank and a king blocks the other
+    /// (the outflanking is negative): such endings are hard to win.
+    complexity_unwinnable: i32 = 0,
+    /// The endgame's complexity in every position, its constant term.
+    complexity_base: i32 = 0,
 }
 
 /// Piece-square tables as seen by White, written rank 8 first (as a board diagram reads).
