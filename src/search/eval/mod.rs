@@ -357,6 +357,9 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &mut PawnI
     let mut attackers = [0i32; 2];
     // Per colour: every square one of its pawns or pieces attacks, the king's included.
     let mut attacked_by = [SquareSet::default(); 2];
+    // Per colour: the squares two of its kinds attack (pawns, knights, bishops, rooks, queens,
+    // the king), so that taking there costs the taker more than it wins.
+    let mut attacked_twice = [SquareSet::default(); 2];
     // Per colour: the squares its knights, bishops, rooks and queens attack, kind by kind.
     let mut piece_attacks = [[SquareSet::default(); 4]; 2];
     // Written out: through `Color::ALL.map` the compiler calls a function for it.
@@ -420,6 +423,19 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &mut PawnI
             | queen_attacks
             // The king's squares: its own square in it changes nothing, as no enemy stands there.
             | king_zone[side];
+        let mut once = pawn_info.guard[side];
+        let mut twice = SquareSet::default();
+        for reached in [
+            knight_attacks,
+            bishop_attacks,
+            rook_attacks,
+            queen_attacks,
+            king_zone[side],
+        ] {
+            twice |= once & reached;
+            once |= reached;
+        }
+        attacked_twice[side] = twice;
         attack_units[side] = attack.units;
         for (kind, count) in [
             (PieceKind::Knight, knights),
@@ -487,6 +503,11 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &mut PawnI
         terms[side].add(hanging * w.hanging_mg, hanging * w.hanging_eg);
         let pushes = push_threats[side];
         terms[side].add(pushes * w.threat_by_push_mg, pushes * w.threat_by_push_eg);
+        // Squares both sides attack that the enemy does not hold strongly (by a pawn, or by
+        // two kinds where the side has fewer): an enemy piece going there can be taken.
+        let strong = guard[enemy] | (attacked_twice[enemy] - attacked_twice[side]);
+        let restricted = ((attacked_by[side] & attacked_by[enemy]) - strong).len() as i32;
+        terms[side].add(restricted * w.restricted_mg, restricted * w.restricted_eg);
         // Passed pawns whose way forward no enemy piece blocks or attacks.
         let contested = own[enemy] | attacked_by[enemy];
         for sq in pawn_info.passed[side] {
@@ -983,6 +1004,7 @@ mod tests {
         (weights.threat_by_push_mg, weights.threat_by_push_eg) = (18, 12);
         (weights.pawnless_flank_mg, weights.pawnless_flank_eg) = (4, 51);
         (weights.weak_unopposed_mg, weights.weak_unopposed_eg) = (12, 4);
+        (weights.restricted_mg, weights.restricted_eg) = (3, 1);
         weights.complexity_passed = 9;
         weights.complexity_pawns = 12;
         weights.complexity_outflanking = 9;
@@ -1072,8 +1094,8 @@ mod tests {
         });
         // Material 12, piece-square 768, mobility 2 × (9 + 14 + 15 + 28), king attack 6 + 3,
         // safe checks 6, passed pawns 16 + 2, free passed pawns 16, connected pawns 16, pawn
-        // storm 6, and 53 single numbers.
-        assert_eq!(count, 1036);
+        // storm 6, and 55 single numbers.
+        assert_eq!(count, 1038);
         let mut unique = names.clone();
         unique.sort_unstable();
         unique.dedup();
@@ -1338,10 +1360,17 @@ mod tests {
     }
 
     /// Two evaluators that differ from the defaults in one term only, which `set` gives the
-    /// value 0 in the first and `value` in the second.
+    /// value 0 in the first and `value` in the second. Both leave out the endgame's
+    /// complexity (unless `set` puts it in): it is not linear in the endgame score (it may
+    /// stop it at 0), so with it a term would not move the score by its weight.
     fn without_and_with(value: i32, set: impl Fn(&mut Weights, i32)) -> (Evaluator, Evaluator) {
         let build = |v| {
             let mut weights = Weights::DEFAULT;
+            weights.for_each_mut(|name, values| {
+                if name.starts_with("complexity_") {
+                    values.fill(0);
+                }
+            });
             set(&mut weights, v);
             Evaluator::new(&weights)
         };
@@ -1754,6 +1783,36 @@ mod tests {
                 // With a black e6 pawn in front of it, e3 is opposed (and e6, backward too,
                 // is opposed by e3).
                 ("4k3/8/4p1p1/5p2/3P4/4P3/8/4K3 w - - 0 1", 0),
+            ],
+        );
+    }
+
+    /// A square both sides attack restricts the enemy unless the enemy holds it strongly:
+    /// with a pawn, or with two kinds of pieces where the side has fewer.
+    #[test]
+    fn restricted_squares_are_contested_and_not_held_strongly() {
+        let (none, each) = without_and_with(64, |w, v| {
+            (w.restricted_mg, w.restricted_eg) = (v, v);
+        });
+        assert_moves_by_64(
+            &none,
+            &each,
+            &[
+                // The rooks contest d2 to d7 alike: 6 each. (The pawn on h4, away from it
+                // all, keeps a lead without pawns from scaling the endgame score down.)
+                ("3r3k/8/8/8/7P/8/8/K2R4 w - - 0 1", 0),
+                // The knight on b3 doubles White's hold on d2 and d4: Black restricts 4.
+                ("3r3k/8/8/8/7P/1N6/8/K2R4 w - - 0 1", 2),
+                // The pawn on e6 guards d5: White restricts 5.
+                ("3r3k/8/4p3/8/7P/1N6/8/K2R4 w - - 0 1", 1),
+                // The knight on c6 doubles Black's hold on d4, which is then strong for
+                // neither side: White restricts 8 (a5 and d2 to d8), Black 7.
+                ("3r3k/8/2n5/8/7P/1N6/8/K2R4 w - - 0 1", 1),
+                // A pawn on e5 guards d4 for Black: White restricts 7 as well.
+                ("3r3k/8/2n5/4p3/7P/1N6/8/K2R4 w - - 0 1", 0),
+                // The pawn on c3 alone holds b2, by the White king: White restricts 5 (d3
+                // to d7), Black 7 (b2 and d2 to d7).
+                ("3r3k/8/8/8/7P/2p5/8/K2R4 w - - 0 1", -2),
             ],
         );
     }

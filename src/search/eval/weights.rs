@@ -281,6 +281,12 @@ weights! {
     weak_unopposed_mg: i32 = 0,
     /// The same, endgame.
     weak_unopposed_eg: i32 = 0,
+    /// Middlegame bonus per square that both sides attack and the enemy does not hold
+    /// strongly (with a pawn, or with two of its kinds of pieces where the side attacks with
+    /// fewer): the enemy's pieces cannot go there safely.
+    restricted_mg: i32 = 0,
+    /// The same, endgame.
+    restricted_eg: i32 = 0,
     /// The endgame's complexity, per passed pawn of either side. The complexity is the sum
     /// of the `complexity_*` weights by their features; it moves the endgame score away
     /// from 0 when positive (the stronger side has chances) and towards 0 when negative, but
