@@ -8,10 +8,13 @@
 //! and connected pawns; passed pawns worth more when no enemy piece blocks or attacks their
 //! way forward), rooks on open files, the bishop pair, knights and bishops on outposts or
 //! behind a pawn, bishops by their own pawns on their colour and on the long diagonals,
-//! threats (enemy pieces attacked by a lesser piece, or by a pawn after a safe push) and
-//! hanging pawns and pieces (attacked and not defended); endgames of bishops on squares of
-//! opposite colours, and those where the side ahead has no pawns and a small lead, are scaled
-//! towards a draw. Everything is computed from White's side and mirrored for Black, so a
+//! threats (enemy pieces attacked by a lesser piece, or by a pawn after a safe push),
+//! hanging pawns and pieces (attacked and not defended), squares both sides attack that the
+//! enemy does not hold strongly, a king on a flank without pawns and weak pawns on half-open
+//! files; the endgame's complexity (passed pawns, pawns, the kings' places, pawns on both
+//! flanks) moves its score away from a draw or towards it, and endgames of bishops on squares
+//! of opposite colours, and those where the side ahead has no pawns and a small lead, are
+//! scaled towards a draw. Everything is computed from White's side and mirrored for Black, so a
 //! position and its colour-flipped mirror score alike (see the tests).
 //!
 //! Given an [`EvalCache`] ([`evaluate_cached`], as the search does), the pawn terms that
@@ -357,8 +360,9 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &mut PawnI
     let mut attackers = [0i32; 2];
     // Per colour: every square one of its pawns or pieces attacks, the king's included.
     let mut attacked_by = [SquareSet::default(); 2];
-    // Per colour: the squares two of its kinds attack (pawns, knights, bishops, rooks, queens,
-    // the king), so that taking there costs the taker more than it wins.
+    // Per colour: the squares two or more of its kinds attack (pawns, knights, bishops, rooks,
+    // queens, the king; two pieces of one kind count once), which it holds strongly against a
+    // side that attacks them with one kind.
     let mut attacked_twice = [SquareSet::default(); 2];
     // Per colour: the squares its knights, bishops, rooks and queens attack, kind by kind.
     let mut piece_attacks = [[SquareSet::default(); 4]; 2];
@@ -430,7 +434,8 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &mut PawnI
             bishop_attacks,
             rook_attacks,
             queen_attacks,
-            king_zone[side],
+            // The king's attacks, without its own square.
+            attacks::king_attacks(kings[side]),
         ] {
             twice |= once & reached;
             once |= reached;
@@ -487,6 +492,7 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &mut PawnI
 
     // Each colour written out, so that the pawns' pushes and attacks are constant shifts.
     let guard = pawn_info.guard;
+    let king_squares = SquareSet::from(kings[0]) | SquareSet::from(kings[1]);
     let push_threats = [
         threats_by_push(&sets_by_color, own, Color::White, attacked_by, guard),
         threats_by_push(&sets_by_color, own, Color::Black, attacked_by, guard),
@@ -503,10 +509,12 @@ fn evaluate_with(evaluator: &Evaluator, board: &Board0x88, pawn_info: &mut PawnI
         terms[side].add(hanging * w.hanging_mg, hanging * w.hanging_eg);
         let pushes = push_threats[side];
         terms[side].add(pushes * w.threat_by_push_mg, pushes * w.threat_by_push_eg);
-        // Squares both sides attack that the enemy does not hold strongly (by a pawn, or by
-        // two kinds where the side has fewer): an enemy piece going there can be taken.
+        // Squares both sides attack that the enemy does not hold strongly (with a pawn, or with
+        // two or more kinds where the side attacks with one): an enemy piece going there can
+        // be taken. The kings' squares are left out (`attacked_by` has them).
         let strong = guard[enemy] | (attacked_twice[enemy] - attacked_twice[side]);
-        let restricted = ((attacked_by[side] & attacked_by[enemy]) - strong).len() as i32;
+        let both_attack = (attacked_by[side] & attacked_by[enemy]) - king_squares;
+        let restricted = (both_attack - strong).len() as i32;
         terms[side].add(restricted * w.restricted_mg, restricted * w.restricted_eg);
         // Passed pawns whose way forward no enemy piece blocks or attacks.
         let contested = own[enemy] | attacked_by[enemy];
@@ -1237,7 +1245,7 @@ mod tests {
     #[test]
     fn threats_count_pieces_attacked_by_lesser_ones() {
         let with = |by_pawn: i32, by_minor: i32, by_rook: i32| {
-            let mut weights = Weights::DEFAULT;
+            let mut weights = linear_defaults();
             (weights.threat_by_pawn_mg, weights.threat_by_pawn_eg) = (by_pawn, by_pawn);
             (weights.threat_by_minor_mg, weights.threat_by_minor_eg) = (by_minor, by_minor);
             (weights.threat_by_rook_mg, weights.threat_by_rook_eg) = (by_rook, by_rook);
@@ -1359,18 +1367,24 @@ mod tests {
         }
     }
 
-    /// Two evaluators that differ from the defaults in one term only, which `set` gives the
-    /// value 0 in the first and `value` in the second. Both leave out the endgame's
-    /// complexity (unless `set` puts it in): it is not linear in the endgame score (it may
-    /// stop it at 0), so with it a term would not move the score by its weight.
+    /// The default weights without the endgame's complexity, for tests that move one term by
+    /// its weight: the complexity is not linear in the endgame score (it may stop it at 0), so
+    /// with it a term would not move the score by its weight.
+    fn linear_defaults() -> Weights {
+        let mut weights = Weights::DEFAULT;
+        weights.for_each_mut(|name, values| {
+            if name.starts_with("complexity_") {
+                values.fill(0);
+            }
+        });
+        weights
+    }
+
+    /// Two evaluators that differ from [`linear_defaults`] in one term only, which `set`
+    /// gives the value 0 in the first and `value` in the second.
     fn without_and_with(value: i32, set: impl Fn(&mut Weights, i32)) -> (Evaluator, Evaluator) {
         let build = |v| {
-            let mut weights = Weights::DEFAULT;
-            weights.for_each_mut(|name, values| {
-                if name.starts_with("complexity_") {
-                    values.fill(0);
-                }
-            });
+            let mut weights = linear_defaults();
             set(&mut weights, v);
             Evaluator::new(&weights)
         };
@@ -1432,9 +1446,9 @@ mod tests {
                 &[("k7/8/8/8/3Q4/8/8/7K w - - 0 1", 1)],
             ),
         ];
-        let none = Evaluator::new(&Weights::DEFAULT);
+        let none = Evaluator::new(&linear_defaults());
         for (entry, positions) in cases {
-            let mut weights = Weights::DEFAULT;
+            let mut weights = linear_defaults();
             for value in entry(&mut weights) {
                 *value += 64;
             }
@@ -1788,7 +1802,7 @@ mod tests {
     }
 
     /// A square both sides attack restricts the enemy unless the enemy holds it strongly:
-    /// with a pawn, or with two kinds of pieces where the side has fewer.
+    /// with a pawn, or with two or more kinds of pieces where the side attacks with one.
     #[test]
     fn restricted_squares_are_contested_and_not_held_strongly() {
         let (none, each) = without_and_with(64, |w, v| {
@@ -1810,8 +1824,8 @@ mod tests {
                 ("3r3k/8/2n5/8/7P/1N6/8/K2R4 w - - 0 1", 1),
                 // A pawn on e5 guards d4 for Black: White restricts 7 as well.
                 ("3r3k/8/2n5/4p3/7P/1N6/8/K2R4 w - - 0 1", 0),
-                // The pawn on c3 alone holds b2, by the White king: White restricts 5 (d3
-                // to d7), Black 7 (b2 and d2 to d7).
+                // The pawn on c3 guards b2 (beside the White king) and d2: White restricts 5
+                // (d3 to d7), Black 7 (b2 and d2 to d7).
                 ("3r3k/8/8/8/7P/2p5/8/K2R4 w - - 0 1", -2),
             ],
         );
@@ -1847,6 +1861,8 @@ mod tests {
                 &[
                     // Kings on a1 and h3: 7 files apart, 2 ranks.
                     ("8/8/8/8/8/7k/1P6/K7 w - - 0 1", 5),
+                    // Kings on e1 and e3: the same file, 2 ranks apart.
+                    ("8/8/8/8/8/4k3/PP6/4K3 w - - 0 1", -2),
                 ],
             ),
             (
@@ -1859,10 +1875,14 @@ mod tests {
             (
                 |w, v| w.complexity_infiltration = v,
                 &[
-                    // The Black king on its side's sixth rank, then the White king on its fifth.
+                    // The Black king on its side's sixth rank, then on its fifth (h4) and its
+                    // fourth (h5); the White king on its fifth (e5) and its fourth (e4).
                     ("8/8/8/8/8/7k/1P6/K7 w - - 0 1", 1),
                     ("7k/8/8/8/8/8/1P6/K7 w - - 0 1", 0),
+                    ("8/8/8/8/7k/8/1P6/K7 w - - 0 1", 1),
+                    ("8/8/8/7k/8/8/1P6/K7 w - - 0 1", 0),
                     ("7k/8/8/4K3/8/8/1P6/8 w - - 0 1", 1),
+                    ("7k/8/8/8/4K3/8/1P6/8 w - - 0 1", 0),
                 ],
             ),
             (

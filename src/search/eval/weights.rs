@@ -282,8 +282,8 @@ weights! {
     /// The same, endgame.
     weak_unopposed_eg: i32 = 0,
     /// Middlegame bonus per square that both sides attack and the enemy does not hold
-    /// strongly (with a pawn, or with two of its kinds of pieces where the side attacks with
-    /// fewer): the enemy's pieces cannot go there safely.
+    /// strongly (with a pawn, or with two or more kinds of pieces where the side attacks
+    /// with one), the kings' squares left out: the enemy's pieces cannot go there safely.
     restricted_mg: i32 = 0,
     /// The same, endgame.
     restricted_eg: i32 = 0,
