@@ -14,10 +14,12 @@ use x88::Board0x88;
 use x88::search::params::{self, PARAMETERS, Parameter, ParameterError};
 use x88::search::{Limits, Score, Searcher};
 
-/// Kiwipete, a quiet middlegame and a rook endgame, White to move in each.
-const POSITIONS: [&str; 3] = [
+/// Kiwipete, two quiet middlegames (the second from the Queen's Gambit Declined) and a rook
+/// endgame, White to move in each.
+const POSITIONS: [&str; 4] = [
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
     "8/8/1p2k3/p1p1r1p1/P1P3P1/1P1K4/4R3/8 w - - 0 1",
 ];
 
@@ -174,14 +176,19 @@ fn search(fen: &str, depth: u32) -> (Option<String>, Score) {
 
 /// White's queen may take a pawn on a7, but eleven of White's 28 moves (that one among them)
 /// allow Re1 mate, a quiet check. A search of one ply sees the mate only if quiescence tries
-/// quiet checks: without them it takes the pawn, with them it keeps the back rank covered.
+/// quiet checks: without them it plays one of those eleven (which one depends on the
+/// evaluation's weights), with them it keeps the back rank covered.
 fn quiescence_checks_see_a_mate_beyond_the_horizon() {
     const BACK_RANK: &str = "4r1k1/p4ppp/8/8/8/Q7/5PPP/6K1 w - - 0 1";
     const ALLOW_MATE: [&str; 11] = [
         "a3a7", "a3d6", "a3c5", "a3a4", "a3h3", "a3g3", "a3f3", "a3b3", "a3b2", "a3a2", "g1h1",
     ];
     let (blind, _) = search(BACK_RANK, 1);
-    assert_eq!(blind.as_deref(), Some("a3a7"), "quiescence without checks");
+    let blind = blind.expect("a best move");
+    assert!(
+        ALLOW_MATE.contains(&blind.as_str()),
+        "quiescence without checks sees the mate: {blind}"
+    );
     params::set("quiescence_checks", 1).expect("in range");
     let (seeing, score) = search(BACK_RANK, 1);
     params::set("quiescence_checks", 0).expect("in range");
@@ -204,15 +211,15 @@ fn razoring_max() -> i32 {
 
 /// Clock-limited searches that together reach every branch of time management: the
 /// position and White's time on the clock (and 20 ms a move). A score that drops between
-/// iterations (position 4 of the perft page, a Sicilian, and position 5, whose 4 s search
-/// meets the larger drop under the weights refitted on 2026-12-06) and a best move that stays
-/// (the endgame of position 3, and a quiet middlegame).
+/// iterations (position 4 of the perft page, a Sicilian, position 5, and Kiwipete, whose 4 s
+/// search meets the larger drop under the weights with the endgame's complexity) and a best
+/// move that stays (the endgame of position 3, and a quiet middlegame).
 ///
 /// Which search reaches which branch depends on the evaluation: when its weights change, a
 /// branch may no longer be reached here, and the test names the parameters left unmoved.
 /// Search the bench positions at a few clock times with each such parameter at its least and
 /// greatest value to find one that moves it (as was done for the weights of `--l2 3e-9`).
-const TIME_SEARCHES: [(&str, u64); 7] = [
+const TIME_SEARCHES: [(&str, u64); 8] = [
     ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 2),
     (
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
@@ -236,6 +243,10 @@ const TIME_SEARCHES: [(&str, u64); 7] = [
     ),
     (
         "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        4,
+    ),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         4,
     ),
 ];

@@ -998,10 +998,11 @@ mod tests {
         }
     }
 
-    /// The same with the terms whose default weights are 0 turned on, over thousands of
-    /// positions: each term is worked out for both colours alike.
+    /// The same with the newer terms at values of their own (restricted squares, whose
+    /// default is 0, among them), over thousands of positions: each term is worked out for
+    /// both colours alike.
     #[test]
-    fn colour_symmetric_with_the_terms_off_by_default() {
+    fn colour_symmetric_with_the_newer_terms_set() {
         let mut weights = Weights::DEFAULT;
         (weights.minor_behind_pawn_mg, weights.minor_behind_pawn_eg) = (7, 13);
         (weights.bishop_pawns_mg, weights.bishop_pawns_eg) = (-2, -6);
