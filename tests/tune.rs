@@ -187,7 +187,8 @@ fn quiescence_checks_see_a_mate_beyond_the_horizon() {
     let blind = blind.expect("a best move");
     assert!(
         ALLOW_MATE.contains(&blind.as_str()),
-        "quiescence without checks sees the mate: {blind}"
+        "without quiescence checks the search played {blind}, which does not allow Re1 mate: \
+         the position no longer tells the two settings apart"
     );
     params::set("quiescence_checks", 1).expect("in range");
     let (seeing, score) = search(BACK_RANK, 1);
@@ -211,8 +212,8 @@ fn razoring_max() -> i32 {
 
 /// Clock-limited searches that together reach every branch of time management: the
 /// position and White's time on the clock (and 20 ms a move). A score that drops between
-/// iterations (position 4 of the perft page, a Sicilian, position 5, and Kiwipete, whose 4 s
-/// search meets the larger drop under the weights with the endgame's complexity) and a best
+/// iterations (position 4 of the perft page, a Sicilian, position 5, and Kiwipete at 4 s,
+/// which meets the larger drop under the weights with the endgame's complexity) and a best
 /// move that stays (the endgame of position 3, and a quiet middlegame).
 ///
 /// Which search reaches which branch depends on the evaluation: when its weights change, a
