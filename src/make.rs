@@ -328,6 +328,24 @@ impl Board0x88 {
         }
     }
 
+    /// The Zobrist hash of the position after a null move
+    /// ([`make_null_move`](Board0x88::make_null_move)), without making it: a search can start
+    /// loading the null move's transposition-table entry before it decides to try it.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// let mut board: Board0x88 = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 7".parse().unwrap();
+    /// let expected = board.hash_after_null_move();
+    /// board.make_null_move().unwrap();
+    /// assert_eq!(board.hash(), expected);
+    /// assert_eq!(board.hash(), board.compute_hash());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn hash_after_null_move(&self) -> u64 {
+        self.state().after_move(0, false).hash
+    }
+
     /// Passes the move to the other side (a "null move", for null-move pruning in a search):
     /// the side to move flips, the en passant square is cleared, the half-move clock counts
     /// on, and the hash follows. Returns `None`, changing nothing, when the side to move is in

@@ -9,6 +9,8 @@
 //! accepts it), null-move pruning (not in check, not twice in a row, not with only king
 //! and pawns) and ProbCut (off by default: `params::probcut_depth` is 0). Without a
 //! transposition table move, deep nodes search a ply less (internal iterative reduction).
+//! A null move's child is not evaluated: its evaluation follows from its parent's
+//! ([`evaluate_after_null_move`]), and the parent starts loading its bucket as it evaluates.
 //! Moves come ordered from [`MovePicker`]; the first is searched with the full window, later
 //! ones with a null window and, when quiet and late, with a late-move reduction (a ply less
 //! for a check, none at all when `params::reduction_checks` is 0; more of one at cut nodes
@@ -40,7 +42,7 @@ mod qsearch;
 use qsearch::QuiesceFrom;
 
 use super::correction::CorrectionHistory;
-use super::eval::{EvalCache, Evaluator, evaluate, evaluate_cached};
+use super::eval::{EvalCache, Evaluator, evaluate, evaluate_after_null_move, evaluate_cached};
 use super::ordering::{
     ContinuationKey, EarlierMoves, MAX_PLY, MovePicker, OrderingTables, clearly_winning,
     continuation_key, is_quiet,
@@ -278,6 +280,10 @@ struct Worker<'a> {
     /// The nodes this worker searched below each root move, by [`root_move_slot`]: empty
     /// unless `params::time_node_factor` is on and the limit is a game clock.
     root_move_nodes: Vec<u64>,
+    /// The evaluation of a node that has just made a null move, set while its child is
+    /// searched: the child's evaluation, the next one taken, follows from it
+    /// ([`evaluate_after_null_move`]) and takes it.
+    before_null_move: Option<i32>,
 }
 
 /// Where `mv` counts its nodes in [`Worker::root_move_nodes`]: by its squares, so that a
@@ -303,6 +309,15 @@ impl Worker<'_> {
     /// weights, however extreme, give a value below the mate scores.
     #[inline(always)]
     fn static_evaluation(&mut self, board: &Board0x88) -> i32 {
+        // The child of a null move: its evaluation follows from its parent's.
+        if let Some(before) = self.before_null_move.take() {
+            return match self.evaluator {
+                None => evaluate_after_null_move(before),
+                Some(evaluator) => evaluator
+                    .evaluate_after_null_move(before)
+                    .clamp(-(MATE_BOUND - 1), MATE_BOUND - 1),
+            };
+        }
         match self.evaluator {
             None => evaluate_cached(board, self.eval_cache),
             Some(evaluator) => evaluator
@@ -325,23 +340,16 @@ impl Worker<'_> {
     }
 
     /// Makes `mv` and starts loading the child's table bucket, which the child probes after
-    /// its evaluation: the moves of ProbCut and of the quiescence search go through here
-    /// (null moves through [`make_null`](Self::make_null)), except for a quiescence node's
-    /// child that will not read the table (`params::quiescence_table` below 2 and no check).
-    /// The main search's moves do not: their buckets start loading when they are picked.
+    /// its evaluation: the moves of ProbCut and of the quiescence search go through here,
+    /// except for a quiescence node's child that will not read the table
+    /// (`params::quiescence_table` below 2 and no check). The main search's moves do not:
+    /// their buckets start loading when they are picked, and a null move's when its node
+    /// evaluates.
     #[inline(always)]
     fn make(&self, board: &mut Board0x88, mv: Move) -> Undo {
         let undo = board.make_move(mv);
         self.tt.prefetch(board.hash());
         undo
-    }
-
-    /// [`make`](Self::make) for the null move: `None` in check, where there is none.
-    #[inline(always)]
-    fn make_null(&self, board: &mut Board0x88) -> Option<Undo> {
-        let undo = board.make_null_move()?;
-        self.tt.prefetch(board.hash());
-        Some(undo)
     }
 }
 
@@ -433,6 +441,7 @@ pub(crate) fn run(
         } else {
             Vec::new()
         },
+        before_null_move: None,
     };
 
     let mut score = 0;
@@ -800,6 +809,16 @@ impl Worker<'_> {
             "a PV node is never expected to fail high"
         );
         let key = board.hash();
+        // A node that may try a null move starts loading its child's bucket now, while it
+        // evaluates: the child, whose evaluation follows from this one, probes at once.
+        if !pv_node
+            && !in_check
+            && allow_null
+            && excluded.is_none()
+            && depth >= params::null_move_depth()
+        {
+            self.tt.prefetch(board.hash_after_null_move());
+        }
         let raw_eval = self.raw_evaluation(board, in_check);
         // In the search without the TT move, the entry's move is the excluded move and its
         // score that move's: nothing in it is of use there, so it is not read.
@@ -877,10 +896,13 @@ impl Worker<'_> {
                     + depth / params::null_move_depth_divisor()
                     + ((eval - beta) / params::null_move_eval_divisor())
                         .min(params::null_move_eval_max());
-                if let Some(undo) = self.make_null(board) {
+                if let Some(undo) = board.make_null_move() {
                     self.keys.push(key);
                     self.played[ply] = None;
                     self.moved[ply] = None;
+                    // An evaluation at the bounds may have been clamped there: the child's
+                    // would not follow from it.
+                    self.before_null_move = (raw_eval.abs() < MATE_BOUND - 1).then_some(raw_eval);
                     let value = -self.negamax(
                         board,
                         depth - 1 - reduction,
@@ -891,6 +913,8 @@ impl Worker<'_> {
                         false,
                         false,
                     );
+                    // Not taken if the child ended before it evaluated (a draw, say).
+                    self.before_null_move = None;
                     self.keys.pop();
                     board.unmake_null_move(undo);
                     if self.aborted {

@@ -178,6 +178,27 @@ impl Evaluator {
     pub fn evaluate_cached(&self, board: &Board0x88, cache: &mut EvalCache) -> i32 {
         cache.evaluation(self, board)
     }
+
+    /// [`evaluate_after_null_move`] under these weights: the evaluation after a null move,
+    /// from `eval`, the evaluation ([`Evaluator::evaluate`]) before it. Twice the tempo
+    /// less `eval`: the side to move's score with its tempo, seen from the other side, which
+    /// then has the tempo.
+    ///
+    /// ```
+    /// use x88::Board0x88;
+    /// use x88::search::eval::{Evaluator, Weights};
+    /// let mut weights = Weights::DEFAULT;
+    /// weights.tempo = 40;
+    /// let evaluator = Evaluator::new(&weights);
+    /// let mut board = Board0x88::default();
+    /// let before = evaluator.evaluate(&board);
+    /// board.make_null_move().unwrap();
+    /// assert_eq!(evaluator.evaluate_after_null_move(before), evaluator.evaluate(&board));
+    /// ```
+    #[must_use]
+    pub fn evaluate_after_null_move(&self, eval: i32) -> i32 {
+        2 * self.weights.tempo - eval
+    }
 }
 
 impl core::fmt::Debug for Evaluator {
@@ -305,6 +326,27 @@ impl SideTerms<'_> {
 #[must_use]
 pub fn evaluate(board: &Board0x88) -> i32 {
     DEFAULT.evaluate(board)
+}
+
+/// The evaluation ([`evaluate`]) of the position after a null move, given `eval`, the
+/// evaluation of the position before it. The two positions hold the same pieces and only the
+/// side to move differs; the evaluation scores both colours alike and adds
+/// [`Weights::tempo`] for the side to move, so the one follows from the other exactly,
+/// without evaluating (a search's null move needs its child's evaluation at once).
+///
+/// ```
+/// use x88::Board0x88;
+/// use x88::search::eval::{evaluate, evaluate_after_null_move};
+/// let mut board: Board0x88 = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+///     .parse()
+///     .unwrap();
+/// let before = evaluate(&board);
+/// board.make_null_move().unwrap();
+/// assert_eq!(evaluate_after_null_move(before), evaluate(&board));
+/// ```
+#[must_use]
+pub fn evaluate_after_null_move(eval: i32) -> i32 {
+    DEFAULT.evaluate_after_null_move(eval)
 }
 
 /// [`evaluate`], with the evaluation or the pawn terms from `cache` when it has them: the same
@@ -998,11 +1040,9 @@ mod tests {
         }
     }
 
-    /// The same with the newer terms at values of their own (restricted squares, whose
-    /// default is 0, among them), over thousands of positions: each term is worked out for
-    /// both colours alike.
-    #[test]
-    fn colour_symmetric_with_the_newer_terms_set() {
+    /// The default weights with the newer terms at values of their own (restricted squares,
+    /// whose default is 0, among them).
+    fn newer_terms_set() -> Weights {
         let mut weights = Weights::DEFAULT;
         (weights.minor_behind_pawn_mg, weights.minor_behind_pawn_eg) = (7, 13);
         (weights.bishop_pawns_mg, weights.bishop_pawns_eg) = (-2, -6);
@@ -1022,7 +1062,42 @@ mod tests {
         weights.complexity_pawns_only = 51;
         weights.complexity_unwinnable = -43;
         weights.complexity_base = -110;
-        let evaluator = Evaluator::new(&weights);
+        weights
+    }
+
+    /// A null move's child is evaluated from its parent's value
+    /// ([`super::evaluate_after_null_move`]): exactly, over thousands of positions, under the
+    /// default weights and under others.
+    #[test]
+    fn null_move_evaluation_follows_from_the_parents() {
+        let other = Evaluator::new(&newer_terms_set());
+        let mut checked = 0;
+        for board in crate::test_positions::suite_positions_and_children().take(3_000) {
+            let mut passed = board;
+            if passed.make_null_move().is_none() {
+                continue;
+            }
+            assert_eq!(
+                super::evaluate_after_null_move(evaluate(&board)),
+                evaluate(&passed),
+                "{board}"
+            );
+            assert_eq!(
+                other.evaluate_after_null_move(other.evaluate(&board)),
+                other.evaluate(&passed),
+                "{board}"
+            );
+            checked += 1;
+        }
+        assert!(checked > 2_000, "{checked} positions not in check");
+    }
+
+    /// The same with the newer terms at values of their own (restricted squares, whose
+    /// default is 0, among them), over thousands of positions: each term is worked out for
+    /// both colours alike.
+    #[test]
+    fn colour_symmetric_with_the_newer_terms_set() {
+        let evaluator = Evaluator::new(&newer_terms_set());
         for board in crate::test_positions::suite_positions_and_children().take(3_000) {
             let fen = alloc::format!("{board}");
             // Leniently, as the suites are read: one of them has an impossible double check.
