@@ -109,14 +109,10 @@ def summary(ratios):
     )
 
 
-def bench(binary, depth, core):
-    """One `bench` run of `binary` to `depth`, pinned to `core`: (nodes, nps)."""
+def bench(binary, depth):
+    """One `bench` run of `binary` to `depth` (on the calling thread's cores): (nodes, nps)."""
     output = subprocess.run(
-        [binary, "bench", str(depth)],
-        capture_output=True,
-        text=True,
-        check=True,
-        preexec_fn=lambda: os.sched_setaffinity(0, {core}),
+        [binary, "bench", str(depth)], capture_output=True, text=True, check=True
     ).stdout
     return parse_bench(output)
 
@@ -130,9 +126,14 @@ def run(args):
     def loop(core, first):
         order = ["A", "B"] if first == "A" else ["B", "A"]
         try:
+            # On Linux this pins the calling thread alone, and the processes it starts
+            # inherit the pin.
+            os.sched_setaffinity(0, {core})
             for _ in range(args.pairs):
                 for name in order:
-                    count, nps = bench(builds[name], args.depth, core)
+                    if failures:
+                        return
+                    count, nps = bench(builds[name], args.depth)
                     nodes.setdefault(name, count)
                     runs[core].append((name, nps))
         except (OSError, subprocess.CalledProcessError, ValueError) as error:
@@ -163,7 +164,8 @@ def binary(text):
         path = REPO / path
     if not path.exists():
         raise argparse.ArgumentTypeError(f"no such binary: {text}")
-    return str(path)
+    # Absolute: a bare name would be looked up on PATH.
+    return str(path.resolve())
 
 
 def main():
@@ -179,8 +181,10 @@ def main():
         args.cores = [int(core) for core in args.cores.split(",")]
     except ValueError:
         parser.error("--cores takes core numbers separated by commas")
-    if args.pairs < 1 or not 1 <= args.depth <= 30 or not args.cores:
-        parser.error("--pairs must be positive, --depth 1 to 30, and --cores not empty")
+    if len(set(args.cores)) != len(args.cores):
+        parser.error("--cores names each core once")
+    if args.pairs * len(args.cores) < 2 or not 1 <= args.depth <= 30:
+        parser.error("--depth must be 1 to 30, and --pairs times the cores at least 2")
     run(args)
 
 

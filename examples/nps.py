@@ -7,7 +7,7 @@ current directory):
     cargo build --release --features search --example uci
     apt-get install -y glaurung gnuchess     # /usr/games/glaurung, /usr/games/gnuchess
     pip install chess                        # python-chess
-    python3 examples/nps.py [--movetime 3] [--rounds 1] [--hash 16]
+    python3 examples/nps.py [--movetime 3] [--rounds 1] [--hash 16] [--keep-engines]
         [--engine NAME=COMMAND ...]
 
 Every engine searches every position of x88's `bench` (read from
@@ -91,9 +91,21 @@ def run(args):
 
     def start(name):
         engine = chess.engine.SimpleEngine.popen_uci(commands[name])
-        options = {"Hash": args.hash, "Threads": 1}
-        engine.configure({k: v for k, v in options.items() if k in engine.options})
+        try:
+            options = {"Hash": args.hash, "Threads": 1}
+            engine.configure({k: v for k, v in options.items() if k in engine.options})
+        except BaseException:
+            stop(engine)
+            raise
         return engine
+
+    def stop(engine):
+        # An engine that died already (or crashes on `quit`, as Debian's GNU Chess does) is
+        # gone either way; its error must not hide the one that brought us here.
+        try:
+            engine.quit()
+        except (chess.engine.EngineError, chess.engine.EngineTerminatedError, OSError):
+            pass
 
     kept = {}
     try:
@@ -117,7 +129,7 @@ def run(args):
                             infos = [dict(info) for info in analysis]
                     finally:
                         if name not in kept:
-                            engine.quit()
+                            stop(engine)
                     row[name] = speed(infos)
                     results[name].append(row[name])
                 cells = "  ".join(f"{name} {row[name][2] / 1e6:5.2f}" for name in commands)
@@ -125,7 +137,7 @@ def run(args):
                       flush=True)
     finally:
         for engine in kept.values():
-            engine.quit()
+            stop(engine)
     print()
     print(f"{'engine':10} {'median M nps':>12} {'total M nps':>12}")
     for name, figures in results.items():

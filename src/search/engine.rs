@@ -280,8 +280,9 @@ struct Worker<'a> {
     /// The nodes this worker searched below each root move, by [`root_move_slot`]: empty
     /// unless `params::time_node_factor` is on and the limit is a game clock.
     root_move_nodes: Vec<u64>,
-    /// The evaluation of a node that has just made a null move, set while its child is
-    /// searched: the child's evaluation, the next one taken, follows from it
+    /// The evaluation of a node that has just made a null move, set when it searches the
+    /// null move's child and cleared when the child returns: the child's own evaluation,
+    /// the first one taken after it is set, follows from it
     /// ([`evaluate_after_null_move`]) and takes it.
     before_null_move: Option<i32>,
 }
@@ -333,6 +334,10 @@ impl Worker<'_> {
     #[inline(always)]
     fn raw_evaluation(&mut self, board: &Board0x88, in_check: bool) -> i32 {
         if in_check {
+            // A null move's child is never in check (the null move is not tried in check),
+            // but should it be, from a position the side not to move is in check in, the
+            // parent's value is dropped here rather than handed to a grandchild.
+            self.before_null_move = None;
             -INFINITY
         } else {
             self.static_evaluation(board)
