@@ -814,14 +814,15 @@ impl Worker<'_> {
             "a PV node is never expected to fail high"
         );
         let key = board.hash();
-        // A node that may try a null move starts loading its child's bucket now, while it
-        // evaluates: the child, whose evaluation follows from this one, probes at once.
-        if !pv_node
+        // Whether the node may try a null move, if its evaluation turns out to be at or above
+        // beta. Such a node starts loading the null move's bucket now, while it evaluates: the
+        // child, whose evaluation follows from this one, probes at once.
+        let null_move_allowed = !pv_node
             && !in_check
             && allow_null
             && excluded.is_none()
-            && depth >= params::null_move_depth()
-        {
+            && depth >= params::null_move_depth();
+        if null_move_allowed {
             self.tt.prefetch(board.hash_after_null_move());
         }
         let raw_eval = self.raw_evaluation(board, in_check);
@@ -891,12 +892,7 @@ impl Worker<'_> {
                 }
             }
             // Null move: if passing still fails high, a real move surely would.
-            if allow_null
-                && depth >= params::null_move_depth()
-                && eval >= beta
-                && beta > -MATE_BOUND
-                && has_pieces(board)
-            {
+            if null_move_allowed && eval >= beta && beta > -MATE_BOUND && has_pieces(board) {
                 let reduction = params::null_move_base()
                     + depth / params::null_move_depth_divisor()
                     + ((eval - beta) / params::null_move_eval_divisor())
